@@ -1,0 +1,25 @@
+"""The `polis` command line (see DESIGN.md, "Public contract")."""
+
+from __future__ import annotations
+
+import typer
+
+from polis.cli import i18n_cmds, rules_cmds
+
+app = typer.Typer(
+    name="polis",
+    help="Rules compiler, engine and reference for Polis: Fight for the Hegemony.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+rules_cmds.register(app)
+i18n_cmds.register(app)
+
+
+def run() -> None:
+    app()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    run()

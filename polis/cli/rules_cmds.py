@@ -1,0 +1,147 @@
+"""`polis list | validate | compile | diff`: the rules-data commands."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from polis.cli.common import UserError, emit_json, user_errors, write_atomic
+from polis.compiler import compile_ruleset
+from polis.compiler.provenance import provenance_report
+from polis.compiler.serialize import to_jsonable
+from polis.diff import diff_rulesets, render_text
+from polis.rules.issues import Issue, RulesError
+from polis.rules.loader import load_ruleset
+from polis.rules.registry import discover, display_path
+from polis.summaries import ruleset_summaries
+
+
+def register(app: typer.Typer) -> None:
+    app.command("list")(list_rulesets)
+    app.command("validate")(validate)
+    app.command("compile")(compile_cmd)
+    app.command("diff")(diff)
+    app.command("schema")(schema)
+
+
+@user_errors
+def list_rulesets(
+    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+) -> None:
+    """List the rulesets: id, title, kind and how much of each is sourced."""
+    rows = ruleset_summaries()
+    if as_json:
+        emit_json(rows)
+        return
+    width = max(len(r["id"]) for r in rows)
+    for r in rows:
+        share = r["provenance"]["sourced_share"]
+        typer.echo(f"{r['id']:<{width}}  {r['kind']:<8}  {share:>4.0%} sourced  {r['title']}")
+
+
+def _targets(paths: list[Path]) -> list[str | Path]:
+    if not paths:
+        return list(discover())
+    targets: list[str | Path] = []
+    for path in paths:
+        if not path.exists():
+            raise RulesError([Issue(None, display_path(path), "no such file or folder")])
+        # a file inside an edition folder stands for the whole edition
+        if (
+            path.is_file()
+            and (path.parent / "ruleset.yaml").is_file()
+            and path.parent.parent.name == "editions"
+        ):
+            path = path.parent
+        targets.append(path)
+    return targets
+
+
+@user_errors
+def validate(
+    paths: Annotated[
+        list[Path] | None, typer.Argument(help="edition folders or overlay files; default: all")
+    ] = None,
+) -> None:
+    """Check rulesets; print one `path:line:col: field: message` line per problem."""
+    issues: list[Issue] = []
+    checked: list[str] = []
+    for target in _targets(paths or []):
+        try:
+            checked.append(load_ruleset(target).model.id)
+        except RulesError as exc:
+            issues.extend(exc.issues)
+    if issues:
+        raise RulesError(issues)
+    for rid in checked:
+        typer.echo(f"{rid}: valid")
+
+
+@user_errors
+def compile_cmd(
+    ruleset: Annotated[str, typer.Argument(help="ruleset id or overlay file")],
+    out: Annotated[
+        Path | None, typer.Option("--out", help="write to this file instead of stdout")
+    ] = None,
+) -> None:
+    """Print the compiled engine configuration as JSON."""
+    compiled = compile_ruleset(ruleset)
+    report = provenance_report(load_ruleset(ruleset).model)
+    data = {
+        "id": compiled.config.id,
+        "content_hash": compiled.content_hash,
+        "provenance": report.summary(),
+        "config": to_jsonable(compiled.config),
+    }
+    text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    if out is None:
+        typer.echo(text, nl=False)
+    else:
+        write_atomic(out, text)
+        typer.echo(f"wrote {out}", err=True)
+
+
+@user_errors
+def diff(
+    a: Annotated[str, typer.Argument(help="first ruleset id or overlay file")],
+    b: Annotated[str, typer.Argument(help="second ruleset id or overlay file")],
+    lang: Annotated[str, typer.Option("--lang", help="language of the labels")] = "en",
+    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+) -> None:
+    """Every difference between two rulesets, grouped by topic."""
+    from polis.i18n import translator
+
+    la, lb = load_ruleset(a), load_ruleset(b)
+    report = diff_rulesets(la.model, lb.model, compile_ruleset(a).config, compile_ruleset(b).config)
+    if as_json:
+        emit_json(report.to_json())
+        return
+    try:
+        tr = translator(lang)
+    except LookupError as exc:
+        raise UserError(str(exc)) from None
+    typer.echo(render_text(report, tr.gettext), nl=False)
+
+
+@user_errors
+def schema(
+    check: Annotated[
+        bool, typer.Option("--check", help="exit 1 if the committed schemas are stale")
+    ] = False,
+) -> None:
+    """Write the JSON Schemas of the rules files to rules_data/schema/."""
+    from polis.rules import schema_export
+    from polis.rules.registry import rules_data_dir
+
+    folder = rules_data_dir() / "schema"
+    if check:
+        names = schema_export.stale(folder)
+        if names:
+            raise UserError(f"stale JSON Schema: {', '.join(names)}; run `polis schema`")
+        typer.echo("schemas are up to date")
+        return
+    for path in schema_export.write(folder):
+        typer.echo(f"wrote {display_path(path)}")

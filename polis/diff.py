@@ -1,0 +1,226 @@
+"""Every difference between two rulesets: headline parameters and record changes.
+
+Records are compared as plain data with their provenance stripped (where a fact
+comes from is not a rule difference). Lists of records are matched by id, or by
+their natural key (a combat card by formation and maneuver, a tribute row by
+good, a market slot by cargo); rounds are matched by position, because each
+edition names its rounds differently.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+from polis.compiler.config import EngineConfig
+from polis.rules.models import Ruleset
+
+IGNORED_KEYS = frozenset({"src", "estimates"})
+IGNORED_SECTIONS = frozenset(
+    {"id", "title", "kind", "description", "src", "extends", "discrepancies", "decisions"}
+)
+# Natural keys for lists of records without ids.
+LIST_KEYS: tuple[tuple[str, ...], ...] = (("formation", "maneuver"), ("good",), ("cargo",))
+POSITIONAL_LISTS = frozenset({"rounds"})
+
+Kind = Literal["added", "removed", "changed"]
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    topic: str
+    path: str
+    kind: Kind
+    a: Any = None
+    b: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class Headline:
+    key: str
+    a: Any
+    b: Any
+
+
+@dataclass
+class DiffReport:
+    a: str
+    b: str
+    headlines: list[Headline] = field(default_factory=list)
+    changes: list[Change] = field(default_factory=list)
+
+    def topics(self) -> dict[str, list[Change]]:
+        grouped: dict[str, list[Change]] = {}
+        for change in self.changes:
+            grouped.setdefault(change.topic, []).append(change)
+        return grouped
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "a": self.a,
+            "b": self.b,
+            "headlines": [asdict(h) for h in self.headlines],
+            "topics": {t: [asdict(c) for c in cs] for t, cs in self.topics().items()},
+            "counts": {"headlines": len(self.headlines), "changes": len(self.changes)},
+        }
+
+
+def _strip(data: Any) -> Any:
+    if isinstance(data, dict):
+        return {k: _strip(v) for k, v in data.items() if k not in IGNORED_KEYS}
+    if isinstance(data, list):
+        return [_strip(v) for v in data]
+    return data
+
+
+def _key_of(item: Any, keys: tuple[str, ...]) -> tuple[Any, ...] | None:
+    if isinstance(item, dict) and all(k in item for k in keys):
+        return tuple(item[k] for k in keys)
+    return None
+
+
+def _list_key(items_a: list[Any], items_b: list[Any]) -> tuple[str, ...] | None:
+    items = items_a + items_b
+    if not items or not all(isinstance(x, dict) for x in items):
+        return None
+    for keys in (("id",), *LIST_KEYS):
+        if all(_key_of(x, keys) is not None for x in items):
+            return keys
+    return None
+
+
+def _label(keys: tuple[Any, ...]) -> str:
+    return "/".join(str(k) for k in keys)
+
+
+def _as_maps(
+    path: str, a: Any, b: Any
+) -> tuple[dict[Any, Any], dict[Any, Any], Callable[[Any], str]] | None:
+    """Both sides as maps from a matching key to the item, with a path label per key."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a, b, lambda k: f"{path}.{k}" if path else str(k)
+    if not (isinstance(a, list) and isinstance(b, list)):
+        return None
+    keys = None if path in POSITIONAL_LISTS else _list_key(a, b)
+    if keys is not None:
+        return (
+            {_key_of(x, keys): x for x in a},
+            {_key_of(x, keys): x for x in b},
+            lambda k: f"{path}[{_label(k or ())}]",
+        )
+    if all(isinstance(x, dict) for x in a + b):
+        return dict(enumerate(a)), dict(enumerate(b)), lambda i: f"{path}[{i + 1}]"
+    return None  # lists of plain values compare as whole values
+
+
+class _Differ:
+    def __init__(self) -> None:
+        self.changes: list[Change] = []
+
+    def walk(self, topic: str, path: str, a: Any, b: Any) -> None:
+        if a == b:
+            return
+        maps = _as_maps(path, a, b)
+        if maps is None:
+            self.changes.append(Change(topic, path, "changed", a=a, b=b))
+            return
+        map_a, map_b, label = maps
+        for key in [*map_a, *[k for k in map_b if k not in map_a]]:
+            if key not in map_b:
+                self.changes.append(Change(topic, label(key), "removed", a=map_a[key]))
+            elif key not in map_a:
+                self.changes.append(Change(topic, label(key), "added", b=map_b[key]))
+            else:
+                self.walk(topic, label(key), map_a[key], map_b[key])
+
+
+def _schedule(cfg: EngineConfig) -> str:
+    parts = [f"{r.reveal}" + (f" (−{r.remove})" if r.remove else "") for r in cfg.rounds]
+    return ", ".join(parts)
+
+
+def _dice(dice: int, keep: str) -> str:
+    return "1d4" if keep == "single" else f"{dice}d4, {keep}"
+
+
+HEADLINES: dict[str, Callable[[EngineConfig], Any]] = {
+    "rounds": lambda c: f"{len(c.rounds)} ({', '.join(r.label for r in c.rounds)})",
+    "stacking_limits": lambda c: ", ".join(str(r.stacking_limit) for r in c.rounds),
+    "goods": lambda c: ", ".join(c.goods),
+    "perishable_goods": lambda c: ", ".join(
+        g for g, p in zip(c.goods, c.perishable, strict=True) if p
+    ),
+    "actions": lambda c: sum(1 for a in c.actions if a.as_action),
+    "free_actions": lambda c: ", ".join(a.id for a in c.actions if not a.as_action) or "none",
+    "event_cards": lambda c: sum(d.size for d in c.decks),
+    "event_decks": lambda c: ", ".join(d.name for d in c.decks),
+    "siege_discs": lambda c: f"+{c.siege_disc_bonus} per disc" if c.siege_disc_bonus else "none",
+    "barter_marker_dice": lambda c: _dice(c.barter_dice, c.barter_keep),
+    "purchase_marker_dice": lambda c: (
+        f"{_dice(c.purchase_dice, c.purchase_keep)} ({c.purchase_markers})"
+    ),
+    "phoros": lambda c: (
+        "; ".join(f"{p}→{g}" for p, g in c.phoros_options)
+        + (" (repeatable)" if c.phoros_repeatable else " (once)")
+        + ("" if c.phoros_condition == "none" else f", needs {c.phoros_condition}")
+    ),
+    "project_reveal": _schedule,
+    "covered_market_slots": lambda c: sum(1 for s in c.slots if s.covered),
+    "battle_defender_draw": lambda c: c.defender_draw,
+    "tie_breakers": lambda c: ", ".join(c.tie_breakers),
+    "sparta_galleys": lambda c: sum(n for _, n in c.setup[c.sides.index("sparta")].galleys),
+    "athens_galleys": lambda c: sum(n for _, n in c.setup[c.sides.index("athens")].galleys),
+}
+
+
+def diff_rulesets(a: Ruleset, b: Ruleset, ca: EngineConfig, cb: EngineConfig) -> DiffReport:
+    report = DiffReport(a.id, b.id)
+    for key, fn in HEADLINES.items():
+        va, vb = fn(ca), fn(cb)
+        if va != vb:
+            report.headlines.append(Headline(key, va, vb))
+    da = _strip(a.model_dump(mode="json"))
+    db = _strip(b.model_dump(mode="json"))
+    differ = _Differ()
+    for section in [*da, *[k for k in db if k not in da]]:
+        if section in IGNORED_SECTIONS:
+            continue
+        differ.walk(section, section, da.get(section), db.get(section))
+    report.changes = differ.changes
+    return report
+
+
+def _short(value: Any) -> str:
+    if isinstance(value, dict):
+        if "name" in value:
+            return repr(value["name"])
+        inner = ", ".join(f"{k}: {_short(v)}" for k, v in value.items())
+        return "{" + inner + "}" if len(inner) < 70 else "{…}"
+    if isinstance(value, list):
+        inner = ", ".join(_short(v) for v in value)
+        return "[" + inner + "]" if len(inner) < 70 else f"[{len(value)} items]"
+    return repr(value) if isinstance(value, str) else str(value)
+
+
+def render_text(report: DiffReport, gettext: Callable[[str], str] = lambda s: s) -> str:
+    _ = gettext
+    lines = [
+        f"{report.a} → {report.b}: {len(report.headlines)} {_('headline differences')}, "
+        f"{len(report.changes)} {_('record changes')}",
+        "",
+        _("Headline"),
+    ]
+    for h in report.headlines:
+        lines.append(f"  {h.key}: {h.a} → {h.b}")
+    symbols = {"added": "+", "removed": "-", "changed": "~"}
+    for topic, changes in report.topics().items():
+        lines += ["", topic]
+        for c in changes:
+            if c.kind == "changed":
+                lines.append(f"  ~ {c.path}: {_short(c.a)} → {_short(c.b)}")
+            else:
+                lines.append(
+                    f"  {symbols[c.kind]} {c.path}: {_short(c.a if c.kind == 'removed' else c.b)}"
+                )
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,26 @@
+"""Translations: one gettext translation object per language, never installed globally.
+
+Why: one Streamlit server serves many sessions in different languages, so the
+process-global `gettext.install()` would make sessions overwrite each other.
+Callers ask for `translator(lang)` and keep it (per CLI run, per app session).
+"""
+
+from __future__ import annotations
+
+import gettext
+from functools import cache
+from pathlib import Path
+
+LANGUAGES = ("en", "es", "pl", "ru", "cs", "it", "de")
+DOMAIN = "polis"
+LOCALES_DIR = Path(__file__).resolve().parents[2] / "locales"
+
+
+@cache
+def translator(lang: str) -> gettext.NullTranslations:
+    """The translation for `lang`; English (the source) is the identity."""
+    if lang not in LANGUAGES:
+        raise LookupError(f"unknown language '{lang}'; use one of {', '.join(LANGUAGES)}")
+    if lang == "en":
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, localedir=LOCALES_DIR, languages=[lang], fallback=True)

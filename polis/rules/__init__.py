@@ -1,0 +1,1 @@
+"""Rules as data: the schema, the YAML loader and the semantic checks."""

@@ -1,0 +1,60 @@
+"""Validation issues: one located, plain-worded problem in a rules file.
+
+Why: a person editing YAML needs every problem at once, each pointing at the
+line to fix, and never a traceback (see DESIGN.md, principle 4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+YamlPath = tuple[str | int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Location:
+    file: str
+    line: int
+    col: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}"
+
+
+@dataclass(frozen=True, slots=True)
+class Issue:
+    location: Location | None
+    field: str
+    message: str
+
+    def format(self) -> str:
+        where = str(self.location) if self.location else "<ruleset>"
+        return f"{where}: {self.field or '(file)'}: {self.message}"
+
+    def sort_key(self) -> tuple[str, int, int, str]:
+        loc = self.location
+        return (loc.file, loc.line, loc.col, self.field) if loc else ("", 0, 0, self.field)
+
+
+def dotted(path: YamlPath) -> str:
+    """Render a data path as people read it: `rounds[2].stacking_limit`."""
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else str(part)
+    return out
+
+
+class RulesError(Exception):
+    """A ruleset (or a file for one) is invalid; carries every issue found.
+
+    This is the only exception the loader and compiler raise for bad input, so
+    callers (CLI, app, fuzz tests) can rely on catching exactly this.
+    """
+
+    def __init__(self, issues: Iterable[Issue]) -> None:
+        self.issues = sorted(set(issues), key=Issue.sort_key)
+        super().__init__("\n".join(i.format() for i in self.issues))

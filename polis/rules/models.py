@@ -1,0 +1,587 @@
+"""Pydantic models for everything a ruleset declares.
+
+These models run only while loading and compiling; the engine reads the frozen,
+indexed `EngineConfig` the compiler builds from them. Field descriptions end up
+in the exported JSON Schema (rules_data/schema/ruleset.schema.json), so they are
+written for the person editing a YAML file.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, StringConstraints, field_validator, model_validator
+
+from polis.rules.provenance import Record, Source
+from polis.rules.strict import Strict
+
+Id = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]*$")]
+RulesetId = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_-]*$")]
+Count = Annotated[int, Field(ge=0)]
+Positive = Annotated[int, Field(ge=1)]
+Text = Annotated[str, StringConstraints(min_length=1)]
+Rounding = Literal["up", "down"]
+
+
+# ---------------------------------------------------------------- sides, goods
+
+
+class Side(Record):
+    name: Text
+    capital: Id = Field(description="polis id of the capital")
+    home_region: Id = Field(description="territory where tribute costs this side no prestige")
+    colour: Text
+
+
+class Good(Record):
+    name: Text
+    perishable: bool = Field(description="halved in the storage step at the end of a round")
+    market_track: bool = Field(
+        description="has a market-value marker and can be bartered at foreign markets"
+    )
+
+
+class Storage(Record):
+    keep: Literal["half"] = "half"
+    rounding: Rounding = Field(description="how the kept half is rounded")
+
+
+class PlayerBoard(Record):
+    goods_max: Positive = Field(description="highest value a goods track shows")
+    prestige_max: Positive = Field(description="highest value the prestige track shows")
+
+
+class Components(Record):
+    cubes_per_side: Positive
+    discs_per_side: Positive
+    discs_limited: bool = Field(description="running out of discs blocks actions that need one")
+    merchants_per_side: Positive
+    combat_cards: Positive
+    project_tiles: Positive
+    event_cards: Positive
+    polis_cards: Positive
+
+
+# ---------------------------------------------------------------- rounds
+
+
+class ProjectReveal(Strict):
+    reveal: Count = Field(description="project tiles revealed for the round")
+    remove: Count = Field(
+        default=0, description="of those, how many the player with less prestige removes"
+    )
+
+
+class Round(Record):
+    id: Id
+    label: Text
+    stacking_limit: Positive = Field(description="units one side may have in one area")
+    cargo_open: Positive = Field(description="largest cargo size open at foreign markets")
+    event_deck: Id | None = Field(description="deck the round's event comes from, or none")
+    projects: ProjectReveal
+
+
+# ---------------------------------------------------------------- turns and actions
+
+
+class TieRule(Strict):
+    rule: Literal["more_prestige", "less_prestige"]
+    tie: Id = Field(description="side chosen on a tie")
+
+
+class Turn(Record):
+    actions_per_turn: Positive
+    distinct_actions: bool = Field(description="the actions of one turn must differ")
+    event_reader: TieRule = Field(description="who reveals the event and applies it first")
+    first_player: TieRule
+    after_pass_surcharge: Count = Field(
+        description="goods the remaining player pays before each action once the other has passed"
+    )
+    repeat_after_pass: bool = Field(description="after the other passed, actions may repeat")
+
+
+UnitCost = dict[Id, Positive]
+
+
+class ActionBase(Record):
+    name: Text
+    category: Literal["development", "military", "political"]
+    prestige_cost: Count = 0
+    as_action: bool = Field(
+        default=True, description="false: done for free during your turn, not as an action"
+    )
+
+
+class CreateUnitsAction(ActionBase):
+    unit_costs: list[UnitCost] = Field(
+        min_length=1,
+        description="alternative payments for one unit, e.g. [{metal: 1}, {silver: 1}]",
+    )
+    keep_last_cube: bool = Field(description="the last population cube of a polis never leaves")
+
+
+class StartProjectAction(ActionBase):
+    substitute_good: Id = Field(
+        description="any one good of the cost may be paid entirely (not partly) in this good"
+    )
+    one_per_polis_per_round: bool
+
+
+class MoveAction(ActionBase):
+    blocked_by_control: bool = Field(description="areas the opponent controls cannot be crossed")
+    blocked_by_full_areas: bool = Field(
+        description="areas where the mover is at the stacking limit cannot be crossed"
+    )
+    diolkos: bool = Field(description="the Korinthos link may be used by its owner")
+
+
+class SiegeDiscs(Strict):
+    bonus: Positive = Field(description="added to the die per own siege disc at the polis")
+    removed_when: list[
+        Literal["success", "no_besieging_hoplites", "other_side_besieges", "round_end"]
+    ]
+
+
+class SiegeAction(ActionBase):
+    die: Positive = Field(description="faces of the siege die")
+    loser_hoplites: Positive = Field(description="hoplites the attacker loses on a failure")
+    owner_population_loss: Count = Field(
+        description="population an owned polis loses on a failure (neutral poleis lose none)"
+    )
+    revolt_at_zero: bool = Field(
+        description="an owned polis that reaches 0 population turns neutral"
+    )
+    success_prestige: Literal["fortification"]
+    captures_proxenos: bool
+    capitals_immune: bool = Field(description="capitals can never be besieged")
+    siege_discs: SiegeDiscs | None = Field(description="failed sieges leave discs (2nd edition)")
+
+
+class TributeAction(ActionBase):
+    home_region_free: bool = Field(description="no prestige cost in the side's home region")
+    once_per_territory_per_round: bool
+
+
+class DiceRule(Strict):
+    dice: Positive = Field(description="d4 rolled for each marker moved")
+    keep: Literal["single", "lowest", "highest"]
+
+    @model_validator(mode="after")
+    def _single_means_one(self) -> DiceRule:
+        if (self.keep == "single") != (self.dice == 1):
+            raise ValueError("keep 'single' goes with exactly one die, lowest/highest with more")
+        return self
+
+
+class TradeAction(ActionBase):
+    needs_commercial_polis: bool = Field(
+        description="the side must hold one of its commercial poleis"
+    )
+    barter_marker_move: DiceRule = Field(
+        description="how far the bartered good's marker moves right"
+    )
+    purchase_good: Id = Field(description="the only cargo that may be bought outright")
+    purchase_currency: Id = Field(description="the good it is bought with (silver)")
+    purchase_price: Positive = Field(description="currency per unit bought")
+    purchase_markers: Literal["requested_good", "every_accepted_good"] = Field(
+        description="which market markers move left after a silver purchase"
+    )
+    purchase_marker_move: DiceRule
+
+
+class ProxenosAction(ActionBase):
+    bribe_good: Id
+    bribe_per_enemy_unit: Count = Field(
+        description="goods per enemy unit on every area of the route"
+    )
+    bribe_includes_endpoints: bool
+    diolkos: bool
+
+
+class RansomAction(ActionBase):
+    amount: Positive
+    good: Id
+    paid_to_opponent: bool
+
+
+class CivilWarAction(ActionBase):
+    neutral_cost_per_base_population: Positive
+    enemy_cost_per_population: Positive
+    good: Id
+    prestige: Literal["population"] = Field(
+        description="prestige gained equals the bribed population"
+    )
+    capitals_immune: bool
+
+
+class Actions(Strict):
+    """The mechanics the engine knows; a ruleset lists those it uses and their parameters."""
+
+    create_hoplites: CreateUnitsAction | None = None
+    create_galleys: CreateUnitsAction | None = None
+    create_merchants: CreateUnitsAction | None = None
+    start_project: StartProjectAction | None = None
+    move_hoplites: MoveAction | None = None
+    move_galleys: MoveAction | None = None
+    besiege: SiegeAction | None = None
+    collect_tribute: TributeAction | None = None
+    trade: TradeAction | None = None
+    move_proxenos: ProxenosAction | None = None
+    ransom_proxenos: RansomAction | None = None
+    civil_war: CivilWarAction | None = None
+
+
+# ---------------------------------------------------------------- battles
+
+
+class Battle(Record):
+    threshold: Positive = Field(description="units of both sides in one area that start a battle")
+    first_attacker: dict[Literal["land", "naval"], Id]
+    cards_per_assault: Positive
+    attacker_draw: Count
+    defender_draw: Literal["two_minus_losses", "refill_to_units"]
+    defender_min_units: Positive = Field(description="the battle ends when the defender has fewer")
+    retreat_prestige_cost: Count
+    retreat_opponent_gain: Count
+    deferred_after_pass: bool = Field(
+        description="once a player passed, battles wait until both have passed"
+    )
+    end_conditions: list[
+        Literal["deck_short", "retreat", "defender_below_min", "forced_salpinx_unpaid"]
+    ]
+
+
+class CombatCard(Record):
+    formation: Id
+    maneuver: Id
+    value: int
+    count: Positive
+    special: Literal["wildcard", "unanswerable"] | None = None
+
+
+class CombatDeck(Strict):
+    land: list[CombatCard]
+    naval: list[CombatCard]
+
+
+class Named(Record):
+    name: Text
+
+
+# ---------------------------------------------------------------- end of round, game end
+
+
+class PhorosOption(Strict):
+    prestige: Positive = Field(description="prestige given up")
+    gain: Positive = Field(description="goods received")
+
+
+class Phoros(Record):
+    condition: Literal["none", "polis_besides_capital"]
+    good: Id = Field(description="the good the tribute is paid in")
+    options: list[PhorosOption] = Field(min_length=1)
+    repeatable: bool = Field(description="the first option may be taken any number of times")
+
+
+class EndStep(Strict):
+    id: Literal["projects", "feeding", "growth", "megalopolis", "storage", "phoros", "preparation"]
+    skip_after_last_round: bool = False
+
+
+class EndOfRound(Record):
+    steps: list[EndStep]
+    feeding_good: Id = Field(
+        description="paid per population cube in the feeding step; buys growth"
+    )
+    order: Literal["first_passer_first"]
+    megalopolis_prestige: Count
+    market_cover_removed_per_round: Count = Field(
+        description="covers (black cubes) leaving each market at preparation"
+    )
+
+
+class LossCondition(Record):
+    id: Literal["capital_unfed", "zero_prestige_at_round_end", "prestige_debt"]
+
+
+class Scoring(Record):
+    parts: list[Literal["population", "prestige", "project_end_prestige"]]
+    tie_breakers: list[Literal["most_goods", "shared_victory"]]
+
+
+# ---------------------------------------------------------------- board
+
+
+class TributeRow(Strict):
+    good: Id
+    boxes: Positive
+
+
+class Territory(Record):
+    name: Text
+    neighbours: list[Id] = Field(description="territories reachable by land")
+    coasts: list[Id] = Field(description="seas a hoplite may embark on or land from")
+    tribute: list[TributeRow]
+
+
+class Sea(Record):
+    name: Text
+    neighbours: list[Id]
+
+
+class Diolkos(Record):
+    seas: Annotated[list[Id], Field(min_length=2, max_length=2)]
+    polis: Id = Field(description="whoever controls this polis may use the link")
+
+
+class TradePort(Record):
+    seas: list[Id] = Field(min_length=1, description="seas a merchant may start its route in")
+
+
+class MarketSlot(Strict):
+    cargo: Positive
+    offers: Id = Field(description="good received (wheat or silver)")
+    accepts: list[Id] = Field(min_length=1, description="goods that may be bartered for it")
+    covered: bool = Field(default=False, description="covered by a black cube at setup")
+
+
+class Market(Record):
+    name: Text
+    sea: Id = Field(description="the last sea of the sea route")
+    land_route_from: Id | None = Field(
+        default=None, description="polis whose controller reaches the market by land"
+    )
+    slots: list[MarketSlot] = Field(min_length=1)
+
+
+class MarketValues(Record):
+    table: dict[int, list[Positive]] = Field(
+        description="goods paid per cargo size, by marker column (column 1 first)"
+    )
+    start_column: Positive
+
+
+class NeutralZone(Record):
+    name: Text
+    poleis: list[Id]
+
+
+class TributeYields(Record):
+    yields: list[Positive] = Field(description="goods gained for 1, 2, 3... hoplites on a row")
+
+
+# ---------------------------------------------------------------- poleis, projects
+
+
+class Polis(Record):
+    name: Text
+    territory: Id | None = Field(description="None for poleis in a neutral zone")
+    base_population: Positive = Field(description="also the fortification")
+    max_growth: Positive
+    max_population: Positive
+    ports: list[Id] = Field(description="seas its galleys and proxenos reach")
+    commercial: Id | None = Field(default=None, description="side that may hire merchants here")
+    project_types: list[Id]
+
+
+class HalfPopulation(Strict):
+    half_population: Rounding = Field(description="prestige = half the polis population, rounded")
+
+
+class Project(Record):
+    name: Text
+    type: Id
+    poleis: list[Id] = Field(min_length=1)
+    cost: dict[Id, Positive] = Field(min_length=1)
+    prestige: int | HalfPopulation
+    end_prestige: Count
+
+
+# ---------------------------------------------------------------- events
+
+
+Target = Literal["athens", "sparta", "both"]
+Timing = Literal["immediate", "end_of_turn", "end_of_round"]
+
+
+class GainEffect(Strict):
+    do: Literal["gain", "lose"]
+    side: Target
+    what: Id = Field(description="a good id or 'prestige'")
+    amount: Positive
+    when: Timing = "immediate"
+
+
+class AddUnitsEffect(Strict):
+    do: Literal["add_units"]
+    side: Target
+    unit: Literal["hoplite", "galley"]
+    area: Id
+    count: Positive
+    when: Timing = "immediate"
+
+
+class RemoveUnitsEffect(Strict):
+    do: Literal["remove_units"]
+    side: Target
+    units: list[Literal["hoplite", "galley"]] = Field(min_length=1)
+    count: Positive
+    chooser: Literal["owner"] = "owner"
+    when: Timing = "immediate"
+
+
+class BlockSlotEffect(Strict):
+    do: Literal["block_slot"]
+    market: Id
+    cargo: Positive
+
+
+class FirstPlayerEffect(Strict):
+    do: Literal["first_player"]
+    side: Literal["athens", "sparta"]
+
+
+class ChoiceEffect(Strict):
+    do: Literal["choose"]
+    side: Literal["athens", "sparta"]
+    options: list[list[GainEffect | AddUnitsEffect | RemoveUnitsEffect]] = Field(min_length=2)
+
+
+Effect = Annotated[
+    GainEffect
+    | AddUnitsEffect
+    | RemoveUnitsEffect
+    | BlockSlotEffect
+    | FirstPlayerEffect
+    | ChoiceEffect,
+    Field(discriminator="do"),
+]
+
+
+class EventDeck(Record):
+    name: Text
+    size: Positive
+    unnamed: Count = Field(description="cards of this deck no source identifies")
+
+
+class EventCard(Record):
+    name: Text
+    deck: Id
+    copies: Positive = 1
+    effects: list[Effect] | Literal["unknown"] = Field(
+        description="'unknown' cards are listed for completeness and never drawn"
+    )
+
+
+# ---------------------------------------------------------------- setup, discrepancies
+
+
+class SideSetup(Record):
+    poleis: dict[Id, Positive] = Field(description="polis -> starting population")
+    hoplites: dict[Id, Positive]
+    galleys: dict[Id, Positive]
+    merchants: Count
+    proxenos: Id
+    prestige: Count
+    goods: dict[Id, Count]
+
+
+class Reading(Strict):
+    value: int | float | str | bool
+    src: Source
+
+
+class Discrepancy(Strict):
+    topic: Text
+    question: Text
+    path: str | None = Field(
+        default=None, description="dotted path of the value in this ruleset that follows `used`"
+    )
+    readings: list[Reading] = Field(min_length=2)
+    used: int | float | str | bool
+    reason: Text
+
+
+class Decision(Strict):
+    """A rule the books leave open, decided for this ruleset."""
+
+    question: Text
+    decision: Text
+    reason: Text
+    src: Source
+
+
+# ---------------------------------------------------------------- the ruleset
+
+
+class RulesetHeader(Strict):
+    id: RulesetId
+    title: Text
+    kind: Literal["edition", "scenario", "variant"]
+    description: Text
+    src: Source
+
+
+class Ruleset(RulesetHeader):
+    """A complete, playable ruleset (an edition, or an overlay merged onto one)."""
+
+    extends: RulesetId | None = None
+    edition: Literal["1e", "2e"]
+    sides: dict[Id, Side]
+    components: Components
+    goods: dict[Id, Good]
+    storage: Storage
+    player_board: PlayerBoard
+    rounds: list[Round] = Field(min_length=1)
+    turn: Turn
+    actions: Actions
+    battle: Battle
+    formations: dict[Id, Named]
+    maneuvers: dict[Id, Named]
+    combat_deck: CombatDeck
+    phoros: Phoros
+    end_of_round: EndOfRound
+    loss_conditions: list[LossCondition]
+    scoring: Scoring
+    territories: dict[Id, Territory]
+    seas: dict[Id, Sea]
+    diolkos: Diolkos | None
+    trade_ports: dict[Id, TradePort]
+    markets: dict[Id, Market]
+    market_values: MarketValues
+    tribute_yields: TributeYields
+    neutral_zones: dict[Id, NeutralZone]
+    poleis: dict[Id, Polis]
+    project_types: dict[Id, Named]
+    projects: dict[Id, Project]
+    project_pool: list[Id] | None = Field(
+        default=None, description="if set, only these tiles are used (scenarios)"
+    )
+    event_decks: dict[Id, EventDeck]
+    events: dict[Id, EventCard]
+    setup: dict[Id, SideSetup]
+    discrepancies: dict[Id, Discrepancy] = Field(default_factory=dict)
+    decisions: dict[Id, Decision] = Field(default_factory=dict)
+
+    @field_validator("sides")
+    @classmethod
+    def _two_sides(cls, sides: dict[str, Side]) -> dict[str, Side]:
+        if set(sides) != {"athens", "sparta"}:
+            raise ValueError("a ruleset has exactly the sides athens and sparta")
+        return sides
+
+
+class Overlay(RulesetHeader):
+    """A variant or scenario: an existing ruleset plus changes."""
+
+    extends: RulesetId
+    override: dict[str, object] = Field(
+        default_factory=dict,
+        description="deep-merged onto the base; every key named must exist there",
+    )
+    add: dict[str, object] = Field(
+        default_factory=dict, description="new records for id-keyed maps; keys must be new"
+    )
+    remove: list[str] = Field(
+        default_factory=list, description="dotted paths of records to drop; must exist"
+    )

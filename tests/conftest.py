@@ -1,0 +1,52 @@
+"""Shared test fixtures: a private compile cache, the repo root as working folder,
+and `--update-goldens` to regenerate golden files on purpose."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT / "tests" / "data"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--update-goldens",
+        action="store_true",
+        help="rewrite golden files from the current output instead of comparing",
+    )
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _isolated_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
+    # Tests must not read or write the developer's real cache.
+    os.environ["POLIS_CACHE_DIR"] = str(tmp_path_factory.mktemp("polis-cache"))
+
+
+@pytest.fixture(autouse=True)
+def _repo_root_cwd(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Messages show paths relative to the working folder; goldens assume the repo root.
+    monkeypatch.chdir(ROOT)
+
+
+class Golden:
+    def __init__(self, update: bool) -> None:
+        self.update = update
+
+    def check(self, path: Path, actual: str) -> None:
+        if self.update or not path.exists():
+            if not self.update:
+                pytest.fail(f"golden file {path} is missing; run pytest --update-goldens")
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(actual, "utf-8")
+            return
+        expected = path.read_text("utf-8")
+        assert actual == expected, f"output differs from {path.relative_to(ROOT)}"
+
+
+@pytest.fixture
+def golden(request: pytest.FixtureRequest) -> Golden:
+    return Golden(bool(request.config.getoption("--update-goldens")))
