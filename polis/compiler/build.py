@@ -311,6 +311,7 @@ class _Builder:
             if acts.collect_tribute
             else True,
             trade_needs_commercial=trade.needs_commercial_polis if trade else True,
+            trade_diolkos=trade.diolkos if trade else False,
             barter_dice=trade.barter_marker_move.dice if trade else 0,
             barter_keep=trade.barter_marker_move.keep if trade else "single",
             purchase_good=self.good[trade.purchase_good] if trade else -1,
@@ -367,6 +368,12 @@ class _Builder:
             land_adj=tuple(land_adj),
             sea_adj=tuple(sea_adj),
             coasts=tuple(coasts),
+            shores=tuple(
+                _mask([t for t in range(n_terr) if coasts[t] >> a & 1]) if a >= n_terr else 0
+                for a in range(n_areas)
+            ),
+            territory_mask=(1 << n_terr) - 1,
+            sea_mask=((1 << n_areas) - 1) ^ ((1 << n_terr) - 1),
             diolkos=(
                 self.area[diolkos.seas[0]],
                 self.area[diolkos.seas[1]],

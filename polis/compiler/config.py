@@ -197,6 +197,7 @@ class EngineConfig:
     tribute_home_free: bool
     tribute_once: bool
     trade_needs_commercial: bool
+    trade_diolkos: bool
     barter_dice: int
     barter_keep: str
     purchase_good: int
@@ -254,6 +255,9 @@ class EngineConfig:
     land_adj: tuple[int, ...]  # per area: mask of land neighbours
     sea_adj: tuple[int, ...]  # per area: mask of sea neighbours (seas only)
     coasts: tuple[int, ...]  # per area: mask of seas a territory touches
+    shores: tuple[int, ...]  # per area: mask of territories a sea touches
+    territory_mask: int
+    sea_mask: int
     diolkos: tuple[int, ...]  # (sea, sea, polis) or ()
     trade_port_seas: tuple[int, ...]  # per side: mask
     tribute_rows: tuple[tuple[tuple[int, int], ...], ...]  # per territory: ((good, boxes), ...)

@@ -177,6 +177,7 @@ class TradeAction(ActionBase):
     needs_commercial_polis: bool = Field(
         description="the side must hold one of its commercial poleis"
     )
+    diolkos: bool = Field(description="merchants may use the Korinthos link when its owner trades")
     barter_marker_move: DiceRule = Field(
         description="how far the bartered good's marker moves right"
     )

@@ -1,0 +1,220 @@
+"""Board queries: who may pass where, what a unit can reach, trade and proxenos routes.
+
+Everything works on int bitmasks over area indices (the compiler precomputes
+adjacency as masks), which keeps a reachability test to a few dozen operations.
+"""
+
+from __future__ import annotations
+
+from heapq import heappop, heappush
+
+from polis.engine.state import State
+
+_BITS: dict[int, tuple[int, ...]] = {}
+
+
+def bits(mask: int) -> tuple[int, ...]:
+    """Indices of the set bits, low to high (memoised: boards have few distinct masks)."""
+    found = _BITS.get(mask)
+    if found is None:
+        out = []
+        rest = mask
+        while rest:
+            low = rest & -rest
+            out.append(low.bit_length() - 1)
+            rest ^= low
+        found = _BITS[mask] = tuple(out)
+    return found
+
+
+def _spread(adj: tuple[int, ...] | list[int], start: int, passable: int) -> int:
+    """Areas adjacent to `start` or to any passable area reachable from it."""
+    reached = 0
+    seen = start
+    frontier = start
+    while frontier:
+        nbrs = 0
+        for i in bits(frontier):
+            nbrs |= adj[i]
+        new = nbrs & ~seen
+        reached |= new
+        seen |= new
+        frontier = new & passable
+    return reached
+
+
+def uses_diolkos(s: State, side: int) -> bool:
+    link = s.cfg.diolkos
+    return bool(link) and s.owner[link[2]] == side
+
+
+def sea_adjacency(s: State, side: int, allowed: bool) -> tuple[int, ...] | list[int]:
+    """Sea adjacency for `side`, with the diolkos link if it holds the polis and may use it."""
+    cfg = s.cfg
+    if not (allowed and uses_diolkos(s, side)):
+        return cfg.sea_adj
+    a, b, _ = cfg.diolkos
+    adj = list(cfg.sea_adj)
+    adj[a] |= 1 << b
+    adj[b] |= 1 << a
+    return adj
+
+
+def not_enemy_controlled(s: State, side: int, areas: int) -> int:
+    """The subset of `areas` where the opponent does not have more units than `side`."""
+    n = len(s.cfg.areas)
+    units = s.units
+    mine, theirs = side * n, (1 - side) * n
+    out = 0
+    for i in bits(areas):
+        if units[theirs + i] <= units[mine + i]:
+            out |= 1 << i
+    return out
+
+
+def below_limit(s: State, side: int, areas: int) -> int:
+    base = side * len(s.cfg.areas)
+    limit = s.stacking_limit()
+    units = s.units
+    out = 0
+    for i in bits(areas):
+        if units[base + i] < limit:
+            out |= 1 << i
+    return out
+
+
+class Passage:
+    """What `side` may cross right now, computed once per question (one pass over the areas)."""
+
+    __slots__ = ("land_ok", "sea_adj", "seas_for_galleys", "seas_for_hoplites")
+
+    def __init__(self, s: State, side: int) -> None:
+        cfg = s.cfg
+        n = len(cfg.areas)
+        units = s.units
+        mine, theirs = side * n, (1 - side) * n
+        limit = s.stacking_limit()
+        by_control = cfg.move_blocked_by_control
+        by_full = cfg.move_blocked_by_full
+        free = 0  # not controlled by the opponent
+        room = 0  # below the stacking limit for `side`
+        for i in range(n):
+            own = units[mine + i]
+            if not by_control or units[theirs + i] <= own:
+                free |= 1 << i
+            if not by_full or own < limit:
+                room |= 1 << i
+        self.land_ok = free & room & cfg.territory_mask
+        self.seas_for_hoplites = free & cfg.sea_mask  # galleys never block a hoplite's crossing
+        self.seas_for_galleys = free & room & cfg.sea_mask
+        self.sea_adj = sea_adjacency(s, side, cfg.move_diolkos)
+
+
+def hoplite_reach(s: State, side: int, origin: int, passage: Passage | None = None) -> int:
+    """Territories a hoplite in `origin` can move to (by land or, separately, by sea)."""
+    cfg = s.cfg
+    way = passage or Passage(s, side)
+    reach = _spread(cfg.land_adj, 1 << origin, way.land_ok)
+    seas_ok = way.seas_for_hoplites
+    entry = cfg.coasts[origin] & seas_ok
+    if entry:
+        seas = entry | _spread(way.sea_adj, entry, seas_ok)
+        for sea in bits(seas & seas_ok):  # every sea on the way is crossed
+            reach |= cfg.shores[sea]
+    return reach & cfg.territory_mask & ~(1 << origin)
+
+
+def galley_reach(s: State, side: int, origin: int, passage: Passage | None = None) -> int:
+    """Seas a galley in `origin` can move to."""
+    cfg = s.cfg
+    way = passage or Passage(s, side)
+    return _spread(way.sea_adj, 1 << origin, way.seas_for_galleys) & cfg.sea_mask & ~(1 << origin)
+
+
+def reach(s: State, side: int, origin: int, naval: bool, passage: Passage | None = None) -> int:
+    if naval:
+        return galley_reach(s, side, origin, passage)
+    return hoplite_reach(s, side, origin, passage)
+
+
+def market_reachable(s: State, side: int, market: int) -> bool:
+    """A free route from the side's trade port (or the land route) to the market."""
+    cfg = s.cfg
+    mk = cfg.markets[market]
+    if mk.land_route_polis >= 0 and s.owner[mk.land_route_polis] == side:
+        return True
+    ok = not_enemy_controlled(s, side, cfg.sea_mask)
+    entry = cfg.trade_port_seas[side] & ok
+    if not entry:
+        return False
+    seas = entry | (_spread(sea_adjacency(s, side, cfg.trade_diolkos), entry, ok) & ok)
+    return bool(seas >> mk.sea & 1)
+
+
+def _route_costs(start: int, adj: tuple[int, ...] | list[int], weight: list[int]) -> dict[int, int]:
+    """Cheapest sum of area weights from `start` to every area, both ends included."""
+    best: dict[int, int] = {}
+    heap = [(weight[start], start)]
+    while heap:
+        cost, area = heappop(heap)
+        if area in best:
+            continue
+        best[area] = cost
+        for nxt in bits(adj[area]):
+            if nxt not in best:
+                heappush(heap, (cost + weight[nxt], nxt))
+    return best
+
+
+_ROUTE_CACHE: dict[tuple[object, ...], dict[tuple[int, int], int]] = {}
+
+
+def proxenos_costs(s: State, side: int, origin: int) -> dict[tuple[int, int], int]:
+    """Cheapest bribe to every polis the proxenos can reach, by land (0) and by sea (1).
+
+    Every enemy unit on every area of the route costs the bribe, including the
+    first and last area when the ruleset says so. Start and end may be the same
+    area (Chios to Samos through Ionia). Results depend only on the enemy units,
+    the origin and the diolkos, so they are memoised (the dict must not be changed).
+    """
+    cfg = s.cfg
+    n = len(cfg.areas)
+    enemy = tuple(s.units[(1 - side) * n : (2 - side) * n])
+    key = (id(cfg), origin, enemy, cfg.proxenos_diolkos and uses_diolkos(s, side))
+    found = _ROUTE_CACHE.get(key)
+    if found is None:
+        if len(_ROUTE_CACHE) > 50_000:
+            _ROUTE_CACHE.clear()
+        found = _ROUTE_CACHE[key] = _proxenos_costs(s, side, origin, enemy)
+    return found
+
+
+def _proxenos_costs(
+    s: State, side: int, origin: int, enemy: tuple[int, ...]
+) -> dict[tuple[int, int], int]:
+    cfg = s.cfg
+    weight = [u * cfg.proxenos_bribe for u in enemy]
+    ends = cfg.proxenos_bribe_endpoints
+
+    def cost(start: int, end: int, table: dict[int, int]) -> int:
+        if ends:
+            return table[end]
+        return 0 if start == end else table[end] - weight[start] - weight[end]
+
+    out: dict[tuple[int, int], int] = {}
+    here = cfg.poleis[origin]
+    if here.territory >= 0:
+        land = _route_costs(here.territory, cfg.land_adj, weight)
+        for p, pol in enumerate(cfg.poleis):
+            if p != origin and pol.territory in land:
+                out[(p, 0)] = cost(here.territory, pol.territory, land)
+    if here.ports:
+        adj = sea_adjacency(s, side, cfg.proxenos_diolkos)
+        for start in here.ports:
+            table = _route_costs(start, adj, weight)
+            for p, pol in enumerate(cfg.poleis):
+                for end in pol.ports:
+                    if p != origin and end in table:
+                        c = cost(start, end, table)
+                        out[(p, 1)] = min(c, out.get((p, 1), c))
+    return out

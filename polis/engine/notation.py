@@ -1,0 +1,153 @@
+"""Actions as JSON: `["from", "attika"]`, `["attack", "land:phalanx/othismos", ...]`.
+
+In the engine an action is a small tuple of an operation and integer indices;
+records, position files and the CLI use ids instead, so files stay readable and
+survive changes to the order of things in the data. `to_json` and `from_json`
+are exact inverses for every action a state can offer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from polis.compiler.config import CardCfg, EngineConfig
+from polis.engine.phases import Action
+
+# how each argument of an operation is written in JSON
+ARGS: dict[str, tuple[str, ...]] = {
+    "act": ("str",),
+    "pass": (),
+    "ransom": (),
+    "stop": (),
+    "fight": (),
+    "retreat": (),
+    "feed": (),
+    "done": (),
+    "buy": (),
+    "surcharge": ("good",),
+    "polis": ("polis",),
+    "build": ("int", "place"),
+    "project": ("project",),
+    "discard": ("project",),
+    "pay": ("int",),
+    "dest": ("area",),
+    "from": ("area",),
+    "territory": ("area",),
+    "remove": ("area",),
+    "battle": ("area",),
+    "alloc": ("ints",),
+    "slot": ("slot",),
+    "barter": ("good",),
+    "proxenos": ("polis", "mode"),
+    "attack": ("card", "card"),
+    "defend": ("card", "card"),
+    "release": ("polis",),
+    "grow": ("polis",),
+    "phoros": ("int",),
+    "option": ("int",),
+}
+MODES = ("land", "sea")
+
+
+class NotationError(ValueError):
+    """An action written in a form this ruleset cannot read."""
+
+
+def _card_id(cfg: EngineConfig, deck: str, card: CardCfg) -> str:
+    return f"{deck}:{cfg.formations[card.formation]}/{cfg.maneuvers[card.maneuver]}"
+
+
+def _slot_id(cfg: EngineConfig, k: int) -> str:
+    slot = cfg.slots[k]
+    return f"{cfg.markets[slot.market].id}/{slot.cargo}"
+
+
+def to_json(cfg: EngineConfig, action: Action, naval: bool = False) -> list[Any]:
+    op, *args = action
+    kinds = ARGS[op]
+    out: list[Any] = [op]
+    if kinds == ("ints",):
+        return [op, *args]
+    for kind, value in zip(kinds, args, strict=True):
+        if kind in ("str", "int"):
+            out.append(value)
+        elif kind == "good":
+            out.append(cfg.goods[value])
+        elif kind == "polis":
+            out.append(cfg.poleis[value].id)
+        elif kind == "area":
+            out.append(cfg.areas[value])
+        elif kind == "place":
+            out.append(cfg.areas[value] if value >= 0 else None)
+        elif kind == "project":
+            out.append(cfg.projects[value].id)
+        elif kind == "slot":
+            out.append(_slot_id(cfg, value))
+        elif kind == "mode":
+            out.append(MODES[value])
+        elif kind == "card":
+            deck = "naval" if naval else "land"
+            out.append(_card_id(cfg, deck, (cfg.naval_cards if naval else cfg.land_cards)[value]))
+    return out
+
+
+def _index(seq: list[str] | tuple[str, ...], value: Any, what: str) -> int:
+    try:
+        return list(seq).index(value)
+    except ValueError:
+        raise NotationError(f"unknown {what} {value!r}") from None
+
+
+def from_json(cfg: EngineConfig, data: Any) -> Action:
+    if not isinstance(data, list) or not data or not isinstance(data[0], str):
+        raise NotationError(f'an action is a list like ["pass"], not {data!r}')
+    op, *args = data
+    if op not in ARGS:
+        raise NotationError(f"unknown action {op!r}")
+    kinds = ARGS[op]
+    if kinds == ("ints",):
+        if not all(isinstance(a, int) and not isinstance(a, bool) for a in args):
+            raise NotationError(f"{op} takes whole numbers")
+        return (op, *args)
+    if len(args) != len(kinds):
+        raise NotationError(f"{op} takes {len(kinds)} argument(s), got {len(args)}")
+    out: list[Any] = [op]
+    for kind, value in zip(kinds, args, strict=True):
+        if kind == "str":
+            if not isinstance(value, str):
+                raise NotationError(f"{op} takes a name")
+            out.append(value)
+        elif kind == "int":
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise NotationError(f"{op} takes a whole number")
+            out.append(value)
+        elif kind == "good":
+            out.append(_index(cfg.goods, value, "good"))
+        elif kind == "polis":
+            out.append(_index([p.id for p in cfg.poleis], value, "polis"))
+        elif kind == "area":
+            out.append(_index(cfg.areas, value, "area"))
+        elif kind == "place":
+            out.append(-1 if value is None else _index(cfg.areas, value, "area"))
+        elif kind == "project":
+            out.append(_index([j.id for j in cfg.projects], value, "project"))
+        elif kind == "slot":
+            out.append(
+                _index([_slot_id(cfg, k) for k in range(len(cfg.slots))], value, "market slot")
+            )
+        elif kind == "mode":
+            out.append(_index(MODES, value, "route kind"))
+        elif kind == "card":
+            out.append(_card_index(cfg, value))
+    return tuple(out)
+
+
+def _card_index(cfg: EngineConfig, value: Any) -> int:
+    if not isinstance(value, str) or ":" not in value:
+        raise NotationError(f"a card is written like 'land:phalanx/othismos', not {value!r}")
+    deck, _, name = value.partition(":")
+    cards = {"land": cfg.land_cards, "naval": cfg.naval_cards}.get(deck)
+    if cards is None:
+        raise NotationError(f"unknown combat deck {deck!r}")
+    ids = [_card_id(cfg, deck, c).partition(":")[2] for c in cards]
+    return _index(ids, name, "combat card")

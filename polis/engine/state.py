@@ -1,0 +1,301 @@
+"""The game state: plain ints and lists, copied on every transition.
+
+`apply` never changes a state it is given: it copies (`State.copy`) and changes
+the copy, so earlier states stay valid for undo, replay and search. Everything
+random is drawn from `rng`, the generator held in the state; `forced` holds dice
+results a test (or a position file) imposes before the generator is used.
+
+Indices follow the EngineConfig: side 0 is Athens, side 1 Sparta; `units` is
+side-major (`units[side * n_areas + area]`), as is `goods`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from polis.compiler.config import EngineConfig
+from polis.engine import rng
+
+# project tile locations other than a polis index
+IN_BOX = -3
+DISCARDED = -2
+ON_OFFER = -1
+# market slot states other than a side index
+SLOT_FREE = -1
+SLOT_COVERED = -2
+SLOT_BLOCKED = -3
+# game result
+NO_WINNER = -1
+DRAW = 2
+
+LogEntry = tuple[str, dict[str, Any]]
+
+
+class Battle:
+    """A battle in progress (see polis/engine/battle.py)."""
+
+    __slots__ = (
+        "after_retreat",
+        "area",
+        "assaults",
+        "attacker",
+        "deck",
+        "hands",
+        "last_losses",
+        "naval",
+        "played",
+        "retreat_queue",
+    )
+
+    area: int
+    naval: bool
+    attacker: int
+    deck: list[int]
+    hands: list[list[int]]
+    played: tuple[int, ...]
+    retreat_queue: list[int]
+    after_retreat: str
+    assaults: int
+    last_losses: int
+
+    def __init__(self, area: int, naval: bool, attacker: int) -> None:
+        self.area = area
+        self.naval = naval
+        self.attacker = attacker
+        self.deck = []  # card types, drawn from the end
+        self.hands = [[], []]  # per side: count of each card type
+        self.played: tuple[int, ...] = ()  # the attacker's cards of this assault
+        self.retreat_queue = []  # sides still to answer "retreat?"
+        self.after_retreat = "deal"  # what follows the retreat window: deal | draw
+        self.assaults = 0
+        self.last_losses = 0  # units the defender lost in the last assault
+
+    def copy(self) -> Battle:
+        b = Battle(self.area, self.naval, self.attacker)
+        b.deck = self.deck[:]
+        b.hands = [self.hands[0][:], self.hands[1][:]]
+        b.played = self.played
+        b.retreat_queue = self.retreat_queue[:]
+        b.after_retreat = self.after_retreat
+        b.assaults = self.assaults
+        b.last_losses = self.last_losses
+        return b
+
+
+class State:
+    __slots__ = (
+        "actions_done",
+        "active",
+        "battle",
+        "battles_fought",
+        "battles_pending",
+        "cfg",
+        "chance",
+        "cur_action",
+        "cur_count",
+        "cur_dest",
+        "cur_polis",
+        "cur_project",
+        "cur_slot",
+        "effect_queue",
+        "first_passer",
+        "first_player",
+        "forced",
+        "goods",
+        "grown",
+        "lasting",
+        "log",
+        "market",
+        "merchants_hired",
+        "merchants_port",
+        "owner",
+        "passed",
+        "phase",
+        "player",
+        "pop",
+        "prestige",
+        "prev_first_passer",
+        "proj_done",
+        "proj_loc",
+        "proxenos",
+        "reason",
+        "rng",
+        "round",
+        "siege_discs",
+        "slots",
+        "step",
+        "step_queue",
+        "then",
+        "tributed",
+        "units",
+        "used_actions",
+        "winner",
+    )
+
+    cfg: EngineConfig
+    # round and turn
+    round: int
+    phase: str  # the pending decision (see polis.engine.phases)
+    player: int  # who decides now; -1 when nobody does
+    active: int  # whose turn it is
+    actions_done: int
+    used_actions: int  # bitmask over cfg.actions, this turn
+    passed: int  # bitmask over sides
+    first_passer: int
+    prev_first_passer: int
+    first_player: int  # set by an event for this round, else -1
+    # board and player boards
+    units: list[int]
+    owner: list[int]  # per polis: side or -1
+    pop: list[int]  # per polis (0 while neutral)
+    goods: list[int]
+    prestige: list[int]
+    merchants_hired: list[int]
+    merchants_port: list[int]
+    proxenos: list[int]  # per side: polis, or -1 while a prisoner
+    proj_loc: list[int]  # per project: polis, or ON_OFFER / IN_BOX / DISCARDED
+    proj_done: list[bool]
+    market: list[int]  # per market track: column, 0-based
+    slots: list[int]  # per cargo slot: side, or SLOT_FREE / SLOT_COVERED / SLOT_BLOCKED
+    tributed: list[int]  # per territory: side whose disc is there, or -1
+    siege_discs: list[int]  # per polis and side
+    grown: list[int]  # per polis, this growth step
+    # the action in progress
+    cur_action: int
+    cur_polis: int
+    cur_dest: int
+    cur_count: int
+    cur_project: int
+    cur_slot: int
+    # pending work
+    effect_queue: tuple[tuple[int, int, int, int], ...]
+    lasting: tuple[tuple[int, int, int, int], ...]
+    step: str
+    step_queue: tuple[tuple[str, int], ...]
+    then: str
+    battle: Battle | None
+    battles_pending: tuple[int, ...]
+    battles_fought: tuple[int, ...]
+    # chance and result
+    rng: int
+    forced: tuple[int, ...]
+    chance: int
+    winner: int
+    reason: str
+    log: list[LogEntry]
+
+    def copy(self) -> State:
+        s = State.__new__(State)
+        s.cfg = self.cfg
+        s.round = self.round
+        s.phase = self.phase
+        s.player = self.player
+        s.active = self.active
+        s.actions_done = self.actions_done
+        s.used_actions = self.used_actions
+        s.passed = self.passed
+        s.first_passer = self.first_passer
+        s.prev_first_passer = self.prev_first_passer
+        s.first_player = self.first_player
+        s.units = self.units[:]
+        s.owner = self.owner[:]
+        s.pop = self.pop[:]
+        s.goods = self.goods[:]
+        s.prestige = self.prestige[:]
+        s.merchants_hired = self.merchants_hired[:]
+        s.merchants_port = self.merchants_port[:]
+        s.proxenos = self.proxenos[:]
+        s.proj_loc = self.proj_loc[:]
+        s.proj_done = self.proj_done[:]
+        s.market = self.market[:]
+        s.slots = self.slots[:]
+        s.tributed = self.tributed[:]
+        s.siege_discs = self.siege_discs[:]
+        s.grown = self.grown[:]
+        s.cur_action = self.cur_action
+        s.cur_polis = self.cur_polis
+        s.cur_dest = self.cur_dest
+        s.cur_count = self.cur_count
+        s.cur_project = self.cur_project
+        s.cur_slot = self.cur_slot
+        s.effect_queue = self.effect_queue  # tuples: shared safely
+        s.lasting = self.lasting
+        s.step = self.step
+        s.step_queue = self.step_queue
+        s.then = self.then
+        s.battle = self.battle.copy() if self.battle is not None else None
+        s.battles_pending = self.battles_pending
+        s.battles_fought = self.battles_fought
+        s.rng = self.rng
+        s.forced = self.forced
+        s.chance = self.chance
+        s.winner = self.winner
+        s.reason = self.reason
+        s.log = []
+        return s
+
+    # ------------------------------------------------------------ derived facts
+
+    @property
+    def finished(self) -> bool:
+        return self.phase == "over"
+
+    def stacking_limit(self) -> int:
+        return self.cfg.rounds[self.round].stacking_limit
+
+    def n_units(self, side: int, area: int) -> int:
+        return self.units[side * len(self.cfg.areas) + area]
+
+    def controls(self, side: int, area: int) -> bool:
+        n = len(self.cfg.areas)
+        return self.units[side * n + area] > self.units[(1 - side) * n + area]
+
+    def supply(self, side: int) -> int:
+        """Cubes of `side` not in a polis, on the board or on the player board."""
+        cfg = self.cfg
+        n = len(cfg.areas)
+        used = sum(self.units[side * n : (side + 1) * n]) + cfg.track_cubes
+        used += sum(p for p, o in zip(self.pop, self.owner, strict=True) if o == side)
+        return cfg.cubes_per_side - used
+
+    def discs_free(self, side: int) -> int:
+        cfg = self.cfg
+        if not cfg.discs_limited:
+            return 1 << 30
+        used = self.owner.count(side) + self.tributed.count(side)
+        used += sum(self.siege_discs[p * 2 + side] for p in range(len(cfg.poleis)))
+        return cfg.discs_per_side - used
+
+    def good(self, side: int, good: int) -> int:
+        return self.goods[side * len(self.cfg.goods) + good]
+
+    def add_good(self, side: int, good: int, amount: int) -> int:
+        """Add (or, with a negative amount, take) goods; gains stop at the board's cap."""
+        i = side * len(self.cfg.goods) + good
+        before = self.goods[i]
+        self.goods[i] = min(self.cfg.goods_max, before + amount)
+        return self.goods[i] - before
+
+    def owns_commercial(self, side: int) -> bool:
+        return any(
+            p.commercial == side and self.owner[i] == side for i, p in enumerate(self.cfg.poleis)
+        )
+
+    def emit(self, key: str, **params: Any) -> None:
+        self.log.append((key, params))
+
+
+def draw(s: State, n: int) -> int:
+    """A uniform draw in range(n) from the state's generator."""
+    s.rng, bits = rng.next_u64(s.rng)
+    s.chance += 1
+    return bits % n
+
+
+def roll(s: State, faces: int) -> int:
+    """One die: a forced result if a test imposed one, else the generator."""
+    if s.forced:
+        value, s.forced = s.forced[0], s.forced[1:]
+        s.chance += 1
+        return value
+    return draw(s, faces) + 1

@@ -1,0 +1,280 @@
+"""The state as readable JSON (ids, not indices), and partial overrides for positions.
+
+`to_json` is what `polis new --json` and `polis replay --json` print and what
+the app draws from; its JSON Schema is docs/schema/state.schema.json. Position
+files use `apply_overrides` with the same shape to set up a situation.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from polis.engine import flow
+from polis.engine.state import (
+    DISCARDED,
+    DRAW,
+    IN_BOX,
+    NO_WINNER,
+    ON_OFFER,
+    SLOT_BLOCKED,
+    SLOT_COVERED,
+    SLOT_FREE,
+    State,
+)
+
+PROJECT_PLACES = {IN_BOX: "box", DISCARDED: "discarded", ON_OFFER: "offer"}
+SLOT_STATES = {SLOT_FREE: "free", SLOT_COVERED: "covered", SLOT_BLOCKED: "blocked"}
+
+
+def _side(s: State, side: int) -> str | None:
+    return s.cfg.sides[side] if side >= 0 else None
+
+
+def _slot_id(s: State, k: int) -> str:
+    slot = s.cfg.slots[k]
+    return f"{s.cfg.markets[slot.market].id}/{slot.cargo}"
+
+
+def _hand(s: State, side: int) -> list[str]:
+    from polis.engine.notation import to_json as action_json
+
+    b = s.battle
+    assert b is not None
+    out = []
+    for k, n in enumerate(b.hands[side]):
+        card = action_json(s.cfg, ("attack", k, k), naval=b.naval)[1]
+        out += [card] * n
+    return out
+
+
+def to_json(s: State, *, hidden: bool = True) -> dict[str, Any]:
+    """The state as JSON; with hidden=False the battle hands are left out."""
+    cfg = s.cfg
+    n = len(cfg.areas)
+    g = len(cfg.goods)
+    sides: dict[str, Any] = {}
+    for side, sid in enumerate(cfg.sides):
+        sides[sid] = {
+            "prestige": s.prestige[side],
+            "goods": {cfg.goods[i]: s.goods[side * g + i] for i in range(g)},
+            "supply": s.supply(side),
+            "merchants": {"hired": s.merchants_hired[side], "in_port": s.merchants_port[side]},
+            "proxenos": cfg.poleis[s.proxenos[side]].id if s.proxenos[side] >= 0 else None,
+            "passed": bool(s.passed >> side & 1),
+        }
+    units = {
+        sid: {cfg.areas[a]: s.units[side * n + a] for a in range(n) if s.units[side * n + a]}
+        for side, sid in enumerate(cfg.sides)
+    }
+    poleis = {
+        pol.id: {
+            "owner": _side(s, s.owner[p]),
+            "population": s.pop[p] if s.owner[p] >= 0 else pol.base,
+            "siege_discs": {
+                sid: s.siege_discs[p * 2 + side]
+                for side, sid in enumerate(cfg.sides)
+                if s.siege_discs[p * 2 + side]
+            },
+        }
+        for p, pol in enumerate(cfg.poleis)
+    }
+    projects = {
+        j.id: {
+            "where": PROJECT_PLACES.get(s.proj_loc[k]) or cfg.poleis[s.proj_loc[k]].id,
+            "completed": s.proj_done[k],
+        }
+        for k, j in enumerate(cfg.projects)
+    }
+    battle = None
+    if s.battle is not None:
+        b = s.battle
+        battle = {
+            "area": cfg.areas[b.area],
+            "naval": b.naval,
+            "attacker": cfg.sides[b.attacker],
+            "assaults": b.assaults,
+            "deck_size": len(b.deck),
+            "played": [_card(s, k) for k in b.played],
+        }
+        if hidden:
+            battle["hands"] = {sid: _hand(s, side) for side, sid in enumerate(cfg.sides)}
+    winner = {NO_WINNER: None, DRAW: "draw"}.get(s.winner) or _side(s, s.winner)
+    out: dict[str, Any] = {
+        "ruleset": cfg.id,
+        "round": cfg.rounds[s.round].id,
+        "round_index": s.round,
+        "phase": s.phase,
+        "player": _side(s, s.player),
+        "active": _side(s, s.active),
+        "actions_done": s.actions_done,
+        "used_actions": [a.id for k, a in enumerate(cfg.actions) if s.used_actions >> k & 1],
+        "first_passer": _side(s, s.first_passer),
+        "end_step": s.step or None,
+        "sides": sides,
+        "units": units,
+        "poleis": poleis,
+        "projects": projects,
+        "market": {cfg.goods[gi]: s.market[t] + 1 for t, gi in enumerate(cfg.track_goods)},
+        "slots": {
+            _slot_id(s, k): SLOT_STATES.get(v) or cfg.sides[v] for k, v in enumerate(s.slots)
+        },
+        "tributed": {cfg.areas[t]: cfg.sides[v] for t, v in enumerate(s.tributed) if v >= 0},
+        "battle": battle,
+        "chance_draws": s.chance,
+        "forced_dice": list(s.forced),
+        "winner": winner,
+        "reason": s.reason or None,
+    }
+    if s.finished:
+        score = flow.scores(s)
+        out["scores"] = {sid: score[side] for side, sid in enumerate(cfg.sides)}
+    return out
+
+
+def _card(s: State, k: int) -> str:
+    from polis.engine.notation import to_json as action_json
+
+    assert s.battle is not None
+    return str(action_json(s.cfg, ("attack", k, k), naval=s.battle.naval)[1])
+
+
+def _set_battle(s: State, value: dict[str, Any], side_of: dict[str | None, int]) -> None:
+    from polis.engine.notation import from_json as action_from_json
+    from polis.engine.state import Battle
+
+    cfg = s.cfg
+    area = _find(cfg.areas, value["area"], "area")
+    naval = area >= cfg.n_territories
+    b = Battle(area, naval, side_of[value["attacker"]])
+    size = len(cfg.naval_cards if naval else cfg.land_cards)
+    b.hands = [[0] * size, [0] * size]
+
+    def card(cid: str) -> int:
+        return int(action_from_json(cfg, ["attack", cid, cid])[1])
+
+    for sid, cards in value.get("hands", {}).items():
+        for cid in cards:
+            b.hands[side_of[sid]][card(cid)] += 1
+    if "deck" in value:
+        b.deck = [card(cid) for cid in value["deck"]]
+    else:  # the rest of the deck, in a fixed order
+        counts = [c.count for c in (cfg.naval_cards if naval else cfg.land_cards)]
+        for hand in b.hands:
+            counts = [c - h for c, h in zip(counts, hand, strict=True)]
+        b.deck = [k for k, c in enumerate(counts) for _ in range(c)]
+    s.battle = b
+    s.battles_pending = (area,)
+    s.battles_fought = ()
+    s.then = value.get("then", "next_turn")
+    s.phase, s.player = "attack", b.attacker
+
+
+class OverrideError(ValueError):
+    """A position file names something the ruleset does not have."""
+
+
+def _find(names: list[str] | tuple[str, ...], value: str, what: str) -> int:
+    if value not in names:
+        raise OverrideError(f"unknown {what} {value!r}")
+    return list(names).index(value)
+
+
+# applied first, whatever their order in the file
+_EARLY = ("clear_units", "round", "phase")
+
+
+def apply_overrides(s: State, data: dict[str, Any]) -> None:
+    """Change parts of a state in place, using the `to_json` shape (for position files).
+
+    Besides the `to_json` keys: `clear_units: true` empties the board first,
+    `phase: turn` drops any pending decision (an event choice, a removal) and
+    `battle:` sets up a battle with known hands for the attacker to play.
+    """
+    cfg = s.cfg
+    sides = list(cfg.sides)
+    n = len(cfg.areas)
+    side_of: dict[str | None, int] = {None: -1, **{sid: i for i, sid in enumerate(sides)}}
+    ordered = sorted(data.items(), key=lambda kv: _EARLY.index(kv[0]) if kv[0] in _EARLY else 99)
+    for key, value in ordered:
+        if key == "clear_units":
+            if value:
+                s.units = [0] * len(s.units)
+        elif key == "phase":
+            s.phase = value
+            s.effect_queue = ()
+            s.then = "next_turn" if value == "turn" else s.then
+            s.cur_action = s.cur_polis = s.cur_dest = s.cur_project = s.cur_slot = -1
+            s.cur_count = 0
+        elif key == "battle":
+            _set_battle(s, value, side_of)
+        elif key == "round":
+            s.round = _find([r.id for r in cfg.rounds], value, "round")
+        elif key in ("player", "active"):
+            setattr(s, key, side_of[value])
+        elif key == "passed":
+            s.passed = sum(1 << side_of[v] for v in value)
+        elif key == "first_passer":
+            s.first_passer = side_of[value]
+        elif key == "sides":
+            for sid, fields in value.items():
+                side = _find(sides, sid, "side")
+                for field, v in fields.items():
+                    if field == "prestige":
+                        s.prestige[side] = v
+                    elif field == "goods":
+                        for good, amount in v.items():
+                            s.goods[side * len(cfg.goods) + _find(cfg.goods, good, "good")] = amount
+                    elif field == "proxenos":
+                        s.proxenos[side] = (
+                            -1 if v is None else _find([p.id for p in cfg.poleis], v, "polis")
+                        )
+                    elif field == "merchants":
+                        s.merchants_hired[side] = v.get("hired", s.merchants_hired[side])
+                        s.merchants_port[side] = v.get("in_port", s.merchants_port[side])
+                    else:
+                        raise OverrideError(f"cannot set sides.{sid}.{field}")
+        elif key == "units":
+            for sid, areas in value.items():
+                side = _find(sides, sid, "side")
+                for area, count in areas.items():
+                    s.units[side * n + _find(cfg.areas, area, "area")] = count
+        elif key == "poleis":
+            for pid, fields in value.items():
+                p = _find([x.id for x in cfg.poleis], pid, "polis")
+                if "owner" in fields:
+                    s.owner[p] = side_of[fields["owner"]]
+                if "population" in fields:
+                    s.pop[p] = fields["population"]
+                if s.owner[p] < 0:
+                    s.pop[p] = 0
+                for sid, count in fields.get("siege_discs", {}).items():
+                    s.siege_discs[p * 2 + _find(sides, sid, "side")] = count
+        elif key == "projects":
+            for jid, fields in value.items():
+                j = _find([x.id for x in cfg.projects], jid, "project")
+                where = fields.get("where")
+                if where is not None:
+                    places = {v: k for k, v in PROJECT_PLACES.items()}
+                    s.proj_loc[j] = (
+                        places[where]
+                        if where in places
+                        else _find([p.id for p in cfg.poleis], where, "polis")
+                    )
+                if "completed" in fields:
+                    s.proj_done[j] = bool(fields["completed"])
+        elif key == "market":
+            for good, column in value.items():
+                track = cfg.track_of_good[_find(cfg.goods, good, "good")]
+                if track < 0:
+                    raise OverrideError(f"{good} has no market track")
+                s.market[track] = column - 1
+        elif key == "tributed":
+            for area, sid in value.items():
+                s.tributed[_find(cfg.areas, area, "area")] = side_of[sid]
+        elif key == "slots":
+            states = {v: k for k, v in SLOT_STATES.items()}
+            ids = [_slot_id(s, k) for k in range(len(cfg.slots))]
+            for slot, state in value.items():
+                s.slots[_find(ids, slot, "market slot")] = states.get(state, side_of.get(state, -1))
+        else:
+            raise OverrideError(f"positions cannot set {key!r}")
