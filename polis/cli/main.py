@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from polis.cli import i18n_cmds, rules_cmds
+from polis.cli import game_cmds, i18n_cmds, reference_cmds, rules_cmds
 
 app = typer.Typer(
     name="polis",
@@ -15,6 +15,8 @@ app = typer.Typer(
 )
 rules_cmds.register(app)
 i18n_cmds.register(app)
+reference_cmds.register(app)
+game_cmds.register(app)
 
 
 def run() -> None:

@@ -132,16 +132,18 @@ def schema(
         bool, typer.Option("--check", help="exit 1 if the committed schemas are stale")
     ] = False,
 ) -> None:
-    """Write the JSON Schemas of the rules files to rules_data/schema/."""
+    """Write the JSON Schemas of the rules files and of the state, action and record JSON."""
+    from polis.engine import schemas as engine_schemas
     from polis.rules import schema_export
     from polis.rules.registry import rules_data_dir
 
-    folder = rules_data_dir() / "schema"
+    rules_folder = rules_data_dir() / "schema"
+    docs_folder = rules_data_dir().parent / "docs" / "schema"
     if check:
-        names = schema_export.stale(folder)
+        names = schema_export.stale(rules_folder) + engine_schemas.stale(docs_folder)
         if names:
             raise UserError(f"stale JSON Schema: {', '.join(names)}; run `polis schema`")
         typer.echo("schemas are up to date")
         return
-    for path in schema_export.write(folder):
+    for path in schema_export.write(rules_folder) + engine_schemas.write(docs_folder):
         typer.echo(f"wrote {display_path(path)}")

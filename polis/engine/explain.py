@@ -41,9 +41,9 @@ def _units(s: State, side: int, kind: str) -> Refusal:
     )
 
 
-def _military(rule: str, message: str) -> Diagnosis:
+def _military(action_id: str, rule: str, message: str) -> Diagnosis:
     def diagnose(s: State, side: int) -> Refusal:
-        act = s.cfg.action(rule.removeprefix("actions."))
+        act = s.cfg.action(action_id)
         if act is not None and s.prestige[side] < act.prestige_cost:
             return Refusal(
                 "actions.military_cost",
@@ -94,17 +94,19 @@ DIAGNOSE: dict[str, Diagnosis] = {
         "actions.start_project", "No project on offer fits one of your poleis and your goods."
     ),
     "move_hoplites": _military(
-        "actions.move", "No hoplite of yours can reach an area below the limit."
+        "move_hoplites", "actions.move", "No hoplite of yours can reach an area below the limit."
     ),
     "move_galleys": _military(
-        "actions.move", "No galley of yours can reach a sea below the limit."
+        "move_galleys", "actions.move", "No galley of yours can reach a sea below the limit."
     ),
     "besiege": _military(
+        "besiege",
         "actions.besiege",
         "A siege needs control of the territory and at least as many hoplites as the "
         "fortification; capitals and neutral coasts cannot be besieged.",
     ),
     "collect_tribute": _military(
+        "collect_tribute",
         "actions.tribute",
         "Tribute needs your hoplites in a territory where you hold a polis (or that has none), "
         "once per territory and round.",

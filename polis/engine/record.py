@@ -19,6 +19,7 @@ from polis.engine import apply, new_game
 from polis.engine.notation import NotationError, from_json, to_json
 from polis.engine.phases import Action, Refusal
 from polis.engine.state import State
+from polis.engine.state_json import OverrideError, apply_overrides
 
 FORMAT = "polis-record/1"
 MAX_RECORD_BYTES = 2 * 1024 * 1024
@@ -35,6 +36,7 @@ class Record:
     seed: int
     actions: list[list[Any]] = field(default_factory=list)
     overlay: str | None = None  # the text of an uploaded overlay the game was played under
+    start: dict[str, Any] | None = None  # state overrides after setup (as in position files)
     meta: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
@@ -47,6 +49,8 @@ class Record:
         }
         if self.overlay is not None:
             out["overlay"] = self.overlay
+        if self.start is not None:
+            out["start"] = self.start
         if self.meta:
             out["meta"] = self.meta
         return out
@@ -86,8 +90,13 @@ def loads(raw: bytes | str) -> Record:
     overlay = obj.get("overlay")
     if overlay is not None and not isinstance(overlay, str):
         raise RecordError("the record's overlay must be the overlay's YAML text")
+    start = obj.get("start")
+    if start is not None and not isinstance(start, dict):
+        raise RecordError("the record's start must be a mapping of state overrides")
     meta = obj.get("meta", {})
-    return Record(ruleset, digest, seed, actions, overlay, meta if isinstance(meta, dict) else {})
+    return Record(
+        ruleset, digest, seed, actions, overlay, start, meta if isinstance(meta, dict) else {}
+    )
 
 
 def replay(record: Record, compiled: Compiled) -> Iterator[State]:
@@ -98,6 +107,11 @@ def replay(record: Record, compiled: Compiled) -> Iterator[State]:
             f"{record.content_hash[:12]}…, these rules are {compiled.content_hash[:12]}…)"
         )
     state = new_game(compiled.config, record.seed)
+    if record.start:
+        try:
+            apply_overrides(state, record.start)
+        except (OverrideError, KeyError, TypeError, AttributeError) as exc:
+            raise RecordError(f"the record's start cannot be applied: {exc}") from None
     yield state
     for i, data in enumerate(record.actions):
         try:

@@ -1,0 +1,166 @@
+"""`polis new | replay | simulate | bench`: play, replay and measure."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from polis.cli.common import UserError, emit_json, user_errors
+from polis.compiler import compile_ruleset
+from polis.engine import State, legal_actions, new_game
+from polis.engine.record import MAX_RECORD_BYTES, RecordError, loads, replay
+from polis.engine.state_json import to_json
+from polis.i18n import translator
+from polis.i18n.names import Names
+from polis.narrate import Narrator
+
+
+def register(app: typer.Typer) -> None:
+    app.command("new")(new)
+    app.command("replay")(replay_cmd)
+    app.command("simulate")(simulate_cmd)
+    app.command("bench")(bench)
+
+
+def _summary(state: State, lang: str, log: list[str]) -> str:
+    cfg = state.cfg
+    names = Names(cfg, translator(lang))
+    narrator = Narrator(names, lang)
+    data = to_json(state)
+    lines = [
+        f"{cfg.title}",
+        f"round {data['round']}, {state.phase}, {data['player'] or '-'} to decide",
+    ]
+    for side, sid in enumerate(cfg.sides):
+        info = data["sides"][sid]
+        goods = ", ".join(f"{names.good(i)} {info['goods'][g]}" for i, g in enumerate(cfg.goods))
+        owned = ", ".join(
+            f"{names.polis_at(p)} {state.pop[p]}" for p, o in enumerate(state.owner) if o == side
+        )
+        units = ", ".join(
+            f"{names.area(cfg.areas.index(a))} {n}" for a, n in data["units"][sid].items()
+        )
+        lines += [
+            f"{names.side(side)}: prestige {info['prestige']}; {goods}",
+            f"  poleis: {owned}",
+            f"  units: {units or '-'}",
+        ]
+    if log:
+        lines += ["", *log[-12:]]
+    if not state.finished:
+        lines += [
+            "",
+            "choices: " + "; ".join(narrator.action(state, a) for a in legal_actions(state)),
+        ]
+    return "\n".join(lines)
+
+
+@user_errors
+def new(
+    ruleset: Annotated[str, typer.Argument(help="ruleset id or overlay file")],
+    seed: Annotated[int, typer.Option("--seed", help="seed of the game's generator")] = 0,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="the state as JSON (docs/schema/state.schema.json)")
+    ] = False,
+    lang: Annotated[str, typer.Option("--lang")] = "en",
+) -> None:
+    """Set up a game and show its first decision."""
+    state = new_game(compile_ruleset(ruleset).config, seed)
+    if as_json:
+        emit_json(to_json(state))
+        return
+    narrator = Narrator(Names(state.cfg, translator(lang)), lang)
+    typer.echo(_summary(state, lang, narrator.log(state)))
+
+
+@user_errors
+def replay_cmd(
+    record: Annotated[Path, typer.Argument(help="a game record (JSON)")],
+    as_json: Annotated[bool, typer.Option("--json", help="the final state as JSON")] = False,
+    lang: Annotated[str, typer.Option("--lang")] = "en",
+) -> None:
+    """Replay a game record and show where it ends."""
+    try:
+        if record.stat().st_size > MAX_RECORD_BYTES:
+            raise RecordError(f"the record is larger than {MAX_RECORD_BYTES:,} bytes")
+        rec = loads(record.read_bytes())
+        compiled = compile_ruleset(rec.ruleset)
+        states = list(replay(rec, compiled))
+    except (OSError, RecordError) as exc:
+        raise UserError(f"{record}: {exc}") from None
+    final = states[-1]
+    if as_json:
+        emit_json(to_json(final))
+        return
+    narrator = Narrator(Names(final.cfg, translator(lang)), lang)
+    log = [line for s in states for line in narrator.log(s)]
+    typer.echo(_summary(final, lang, log))
+
+
+@user_errors
+def simulate_cmd(
+    ruleset: Annotated[str, typer.Argument(help="ruleset id or overlay file")],
+    games: Annotated[int, typer.Option("--games", min=1)] = 100,
+    seed: Annotated[int, typer.Option("--seed")] = 0,
+    bot: Annotated[
+        str, typer.Option("--bot", help="bot for both sides: random or greedy")
+    ] = "random",
+    against: Annotated[
+        str | None, typer.Option("--against", help="a different bot for the other side")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """Bot games: counts of games, actions, errors, wins per side, scores, time."""
+    from polis.bots import BOTS
+    from polis.simulate import simulate
+
+    for name in (bot, against):
+        if name is not None and name not in BOTS:
+            raise UserError(f"unknown bot '{name}'; choose from {', '.join(BOTS)}")
+    summary = simulate(
+        compile_ruleset(ruleset).config,
+        games,
+        seed,
+        bot,
+        against or bot,
+        alternate=against is not None,
+    )
+    data = summary.to_json()
+    if as_json:
+        emit_json(data)
+        return
+    typer.echo(json.dumps({k: v for k, v in data.items() if k != "error_samples"}, indent=1))
+    for sample in summary.error_samples[:3]:
+        typer.echo(sample, err=True)
+
+
+@user_errors
+def bench(
+    seconds: Annotated[float, typer.Option("--seconds", help="measuring time per ruleset")] = 3.0,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """Engine speed (random playouts, legal_actions latency), python-chess, compile time."""
+    from polis.bench import bench_all
+
+    data = bench_all(seconds)
+    if as_json:
+        emit_json(data)
+        return
+    chess = data["python_chess_actions_per_second"]
+    for row in data["engine"]:
+        ratio = f" ({row['actions_per_second'] / chess:.2f}× python-chess)" if chess else ""
+        typer.echo(
+            f"{row['ruleset']:<30} {row['actions_per_second']:>7} actions/s{ratio}, "
+            f"{row['games_per_second']} games/s, "
+            f"legal_actions p50 {row['legal_actions_p50_us']} µs "
+            f"p99 {row['legal_actions_p99_us']} µs"
+        )
+    typer.echo(f"python-chess random playouts: {chess} actions/s")
+    c = data["compile"]
+    typer.echo(
+        f"compile all rulesets: cold {c['cold_ms']} ms, disk-cached {c['disk_cached_ms']} ms, "
+        f"in memory {c['memory_cached_ms']} ms"
+    )

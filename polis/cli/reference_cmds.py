@@ -1,0 +1,58 @@
+"""`polis rules`: the rules reference in any language."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Annotated
+
+import typer
+
+from polis.cli.common import UserError, emit_json, user_errors
+from polis.i18n import LANGUAGES
+from polis.reference.render import LINK, RenderedSection, render, search, section_for_rule
+
+
+def register(app: typer.Typer) -> None:
+    app.command("rules")(rules)
+
+
+def _plain(section: RenderedSection, titles: dict[str, str]) -> str:
+    body = LINK.sub(lambda m: f"→ {titles.get(m.group(1), m.group(1))}", section.text).rstrip()
+    see = ", ".join(titles.get(s, s) for s in section.see)
+    lines = [f"## {section.title}  [{section.id}]", "", body]
+    if see:
+        lines += ["", f"→ {see}"]
+    return "\n".join(lines)
+
+
+@user_errors
+def rules(
+    ruleset: Annotated[str, typer.Argument(help="ruleset id or overlay file")],
+    lang: Annotated[str, typer.Option("--lang", help=f"one of {', '.join(LANGUAGES)}")] = "en",
+    topic: Annotated[str | None, typer.Option("--topic", help="section or rule id")] = None,
+    text: Annotated[str | None, typer.Option("--search", help="words, any case or accents")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+) -> None:
+    """The rules of a ruleset, in your language: all of them, one topic, or a search."""
+    if lang not in LANGUAGES:
+        raise UserError(f"unknown language '{lang}'; use one of {', '.join(LANGUAGES)}")
+    sections = list(render(ruleset, lang))
+    if topic is not None:
+        found = section_for_rule(ruleset, lang, topic)
+        if found is None:
+            raise UserError(f"no section '{topic}' in the rules of {ruleset}")
+        sections = [found]
+    if text is not None:
+        sections = search(ruleset, lang, text)
+    if as_json:
+        emit_json([asdict(s) for s in sections])
+        return
+    titles = {s.id: s.title for s in render(ruleset, lang)}
+    chapter = None
+    for section in sections:
+        if topic is None and text is None and section.chapter != chapter:
+            chapter = section.chapter
+            typer.echo(f"# {section.chapter_title}\n")
+        typer.echo(_plain(section, titles) + "\n")
+    if not sections:
+        typer.echo("no section matches", err=True)

@@ -1,0 +1,154 @@
+"""JSON Schemas of the state, action and record formats (docs/schema/*.schema.json).
+
+These models describe the JSON that `state_json.to_json`, `notation.to_json`
+and `Record.to_json` produce; they are used to export the documented schemas
+and, in the tests, to validate real output. The engine itself never touches them.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Side = Literal["athens", "sparta"]
+
+
+class _Doc(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Merchants(_Doc):
+    hired: int = Field(ge=0)
+    in_port: int = Field(ge=0)
+
+
+class SideState(_Doc):
+    prestige: int = Field(ge=0)
+    goods: dict[str, int] = Field(description="good id -> amount on the player board")
+    supply: int = Field(ge=0, description="unused cubes")
+    merchants: Merchants
+    proxenos: str | None = Field(description="polis id, or null while a prisoner")
+    passed: bool
+
+
+class PolisState(_Doc):
+    owner: Side | None
+    population: int = Field(ge=0, description="cubes of the owner; a neutral polis shows its base")
+    siege_discs: dict[str, int]
+
+
+class ProjectState(_Doc):
+    where: str = Field(description="box, offer, discarded, or the id of the polis building it")
+    completed: bool
+
+
+class BattleState(_Doc):
+    area: str
+    naval: bool
+    attacker: Side
+    assaults: int
+    deck_size: int
+    played: list[str] = Field(description="the attacker's cards of the current assault")
+    hands: dict[str, list[str]] | None = Field(
+        default=None, description="hidden information: show each hand only to its owner"
+    )
+
+
+class StateDoc(_Doc):
+    """A game state as `polis new --json` and `polis replay --json` print it."""
+
+    ruleset: str
+    round: str
+    round_index: int
+    phase: str = Field(
+        description="the kind of decision pending (turn, move_dest, attack, feed, over...)"
+    )
+    player: Side | None = Field(description="who must decide now")
+    active: Side | None = Field(description="whose turn it is")
+    actions_done: int
+    used_actions: list[str]
+    first_passer: Side | None
+    end_step: str | None
+    sides: dict[str, SideState]
+    units: dict[str, dict[str, int]] = Field(
+        description="side -> area -> hoplites or galleys (only non-zero)"
+    )
+    poleis: dict[str, PolisState]
+    projects: dict[str, ProjectState]
+    market: dict[str, int] = Field(description="good -> market-value column (1 = leftmost)")
+    slots: dict[str, str] = Field(
+        description="market/cargo -> free, covered, blocked or the side trading there"
+    )
+    tributed: dict[str, Side]
+    battle: BattleState | None
+    chance_draws: int
+    forced_dice: list[int]
+    winner: Literal["athens", "sparta", "draw"] | None
+    reason: str | None
+    scores: dict[str, int] | None = None
+
+
+class RecordDoc(_Doc):
+    """A game record: replaying the actions from the seed reproduces every state."""
+
+    format: Literal["polis-record/1"]
+    ruleset: str
+    content_hash: str = Field(pattern=r"^[0-9a-f]{64}$", description="sha256 of the compiled rules")
+    seed: int
+    actions: list[list[Any]] = Field(description='each ["op", args...] as in action.schema.json')
+    overlay: str | None = Field(default=None, description="YAML of an uploaded overlay, if any")
+    start: dict[str, Any] | None = Field(default=None, description="state overrides after setup")
+    meta: dict[str, Any] | None = None
+
+
+ACTION_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "Action",
+    "description": (
+        "An action as JSON: an operation name followed by its arguments, written with ids. "
+        'Examples: ["pass"], ["act", "move_hoplites"], ["dest", "boiotia"], ["from", "attika"], '
+        '["build", 0, "kyklades"], ["slot", "persis/4"], ["barter", "wine"], '
+        '["proxenos", "poteidaia", "sea"], '
+        '["attack", "land:phalanx/othismos", "land:salpinx/ambush"], '
+        '["alloc", 3, 2, 0].'
+    ),
+    "type": "array",
+    "minItems": 1,
+    "prefixItems": [{"type": "string"}],
+    "items": {"type": ["string", "integer", "null"]},
+}
+
+
+def schemas() -> dict[str, dict[str, Any]]:
+    out = {}
+    for name, model in (("state.schema.json", StateDoc), ("record.schema.json", RecordDoc)):
+        schema = model.model_json_schema()
+        schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+        out[name] = schema
+    out["action.schema.json"] = ACTION_SCHEMA
+    return out
+
+
+def render(name: str) -> str:
+    return json.dumps(schemas()[name], indent=2, sort_keys=True) + "\n"
+
+
+def stale(folder: Path) -> list[str]:
+    return [
+        n
+        for n in schemas()
+        if not (folder / n).is_file() or (folder / n).read_text("utf-8") != render(n)
+    ]
+
+
+def write(folder: Path) -> list[Path]:
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name in schemas():
+        path = folder / name
+        path.write_text(render(name), "utf-8")
+        written.append(path)
+    return written

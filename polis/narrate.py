@@ -1,0 +1,362 @@
+"""Actions, log lines and refusals as sentences in the reader's language.
+
+Every sentence is a gettext message with named placeholders, so translators
+can reorder them; names inside come from the catalogs too (`Names`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from babel.lists import format_list
+
+from polis.engine.phases import Action, Refusal
+from polis.engine.state import DRAW, State
+from polis.i18n.names import Names
+
+# Markers so `pybabel extract` finds messages that are looked up indirectly.
+
+
+def N_(message: str) -> str:  # noqa: N802 - the gettext convention for "mark only"
+    return message
+
+
+REASONS = {
+    "capital_unfed": N_("could not feed the capital"),
+    "zero_prestige_at_round_end": N_("ended a round without prestige"),
+    "prestige_debt": N_("had to pay prestige it did not have"),
+    "score": N_("higher score"),
+    "tie_most_goods": N_("tied score, more goods left"),
+    "shared_victory": N_("tied score and goods: both are masters of Polis"),
+    "tie": N_("tied score and goods: a draw"),
+}
+BATTLE_ENDS = {
+    "retreat": N_("a player retreated"),
+    "defender_below_min": N_("the defender had too few units left"),
+    "deck_short": N_("the combat deck could not refill both hands"),
+}
+
+
+class Narrator:
+    def __init__(self, names: Names, locale: str) -> None:
+        self.n = names
+        self.locale = locale
+        self._ = names.gettext
+
+    # ------------------------------------------------------------- pieces
+
+    def card(self, state: State, card: int) -> str:
+        cfg = state.cfg
+        naval = state.battle.naval if state.battle else False
+        c = (cfg.naval_cards if naval else cfg.land_cards)[card]
+        return f"{self.n.formation(c.formation)} ({self.n.maneuver(c.maneuver)}, {c.value:+d})"
+
+    def slot(self, k: int) -> str:
+        cfg = self.n.cfg
+        slot = cfg.slots[k]
+        return self._("{market}, cargo of {cargo} {good}").format(
+            market=self.n.market(slot.market), cargo=slot.cargo, good=self.n.good(slot.offers)
+        )
+
+    def goods_list(self, items: list[tuple[int, int]]) -> str:
+        parts = [f"{n} {self.n.good(g)}" for g, n in items if n]
+        return format_list(parts, locale=self.locale) if parts else self._("nothing")
+
+    def action_name(self, action_id: str) -> str:
+        act = self.n.cfg.action(action_id)
+        return self.n.action(action_id, act.name if act else action_id)
+
+    # ------------------------------------------------------------- choices
+
+    def action(self, state: State, action: Action) -> str:
+        """A legal choice, as a button label."""
+        _ = self._
+        n = self.n
+        cfg = n.cfg
+        op, *args = action
+        simple = {
+            "pass": _("Pass"),
+            "ransom": _("Ransom your proxenos"),
+            "stop": _("Stop here"),
+            "fight": _("Fight on"),
+            "retreat": _("Retreat"),
+            "feed": _("Feed the rest with prestige"),
+            "done": _("Done"),
+            "buy": _("Buy with silver"),
+        }
+        if op in simple:
+            return simple[op]
+        if op == "act":
+            return self.action_name(args[0])
+        if op == "surcharge":
+            return _("Pay 1 {good}").format(good=n.good(args[0]))
+        if op in ("polis", "release", "grow"):
+            label = {"polis": "{polis}", "release": _("Release {polis}"), "grow": _("Grow {polis}")}
+            return label[op].format(polis=n.polis_at(args[0]))
+        if op == "build":
+            alt, place = args
+            kind = cfg.actions[state.cur_action].id if state.cur_action >= 0 else ""
+            costs = {"create_hoplites": cfg.hoplite_costs, "create_galleys": cfg.galley_costs}.get(
+                kind, cfg.merchant_costs
+            )
+            paid = self.goods_list(list(costs[alt]))
+            if place >= 0:
+                return _("Pay {cost}, place it in {area}").format(cost=paid, area=n.area(place))
+            return _("Pay {cost}").format(cost=paid)
+        if op in ("project", "discard"):
+            return (
+                n.project(args[0])
+                if op == "project"
+                else _("Remove {project}").format(project=n.project(args[0]))
+            )
+        if op == "pay":
+            return self._project_payment(state, args[0])
+        if op in ("dest", "territory", "battle"):
+            return n.area(args[0])
+        if op == "from":
+            return _("One from {area}").format(area=n.area(args[0]))
+        if op == "remove":
+            return _("Remove one in {area}").format(area=n.area(args[0]))
+        if op == "alloc":
+            rows = cfg.tribute_rows[state.cur_dest]
+            got = [
+                (g, cfg.tribute_yields[c - 1])
+                for (g, _boxes), c in zip(rows, args, strict=True)
+                if c
+            ]
+            return _("Take {goods}").format(goods=self.goods_list(got))
+        if op == "slot":
+            return self.slot(args[0])
+        if op == "barter":
+            from polis.engine.act_political import price
+
+            return _("Give {n} {good}").format(
+                n=price(state, state.cur_slot, args[0]), good=n.good(args[0])
+            )
+        if op == "proxenos":
+            route = _("by sea") if args[1] else _("by land")
+            return _("{polis}, {route}").format(polis=n.polis_at(args[0]), route=route)
+        if op == "attack":
+            return _("Show {a} and {b}").format(
+                a=self.card(state, args[0]), b=self.card(state, args[1])
+            )
+        if op == "defend":
+            return _("Answer with {a} and {b}").format(
+                a=self.card(state, args[0]), b=self.card(state, args[1])
+            )
+        if op == "phoros":
+            prestige, gain = cfg.phoros_options[args[0]]
+            return _("Give {prestige} prestige for {gain} {good}").format(
+                prestige=prestige, gain=gain, good=n.good(cfg.phoros_good)
+            )
+        if op == "option":
+            return _("Option {number}").format(number=args[0] + 1)
+        return " ".join(str(a) for a in action)
+
+    def _project_payment(self, state: State, mask: int) -> str:
+        cfg = self.n.cfg
+        cost = cfg.projects[state.cur_project].cost
+        paid: dict[int, int] = {}
+        for i, (g, amount) in enumerate(cost):
+            good = cfg.project_substitute if mask >> i & 1 else g
+            paid[good] = paid.get(good, 0) + amount
+        return self._("Pay {cost}").format(cost=self.goods_list(list(paid.items())))
+
+    # ------------------------------------------------------------- log
+
+    def entry(self, key: str, p: dict[str, Any]) -> str | None:
+        """One log line, or None for bookkeeping entries not worth showing."""
+        _ = self._
+        n = self.n
+        side = n.side(p["side"]) if isinstance(p.get("side"), int) and p["side"] >= 0 else ""
+        handlers: dict[str, Callable[[], str | None]] = {
+            "setup": lambda: None,
+            "preparation": lambda: None,
+            "turn": lambda: _("{side} to play").format(side=side),
+            "round": lambda: _("Round {round} begins").format(
+                round=n.round_label(n.cfg.rounds[p["round"]].id, n.cfg.rounds[p["round"]].label)
+            ),
+            "round_end": lambda: _("End of the round"),
+            "projects_revealed": lambda: _("Projects on offer: {projects}").format(
+                projects=format_list([n.project(j) for j in p["projects"]], locale=self.locale)
+            ),
+            "pass": lambda: _("{side} passes").format(side=side),
+            "action": lambda: _("{side}: {action}").format(
+                side=side, action=self.action_name(p["action"])
+            ),
+            "surcharge": lambda: _(
+                "{side} pays {amount} {good} to act after the other passed"
+            ).format(side=side, amount=p["amount"], good=n.good(p["good"])),
+            "unit_created": lambda: self._unit_created(side, p),
+            "project_started": lambda: _("{side} starts {project} in {polis}").format(
+                side=side, project=n.project(p["project"]), polis=n.polis_at(p["polis"])
+            ),
+            "unit_moved": lambda: _("{side} moves a unit from {origin} to {dest}").format(
+                side=side, origin=n.area(p["origin"]), dest=n.area(p["dest"])
+            ),
+            "siege": lambda: self._siege(side, p),
+            "polis_taken": lambda: _(
+                "{side} takes {polis} (population {population}, +{prestige} prestige)"
+            ).format(
+                side=side,
+                polis=n.polis_at(p["polis"]),
+                population=p["population"],
+                prestige=p["prestige"],
+            ),
+            "proxenos_captured": lambda: _(
+                "The proxenos of {side} is taken prisoner in {polis}"
+            ).format(side=side, polis=n.polis_at(p["polis"])),
+            "polis_revolted": lambda: _("{polis} rebels against {side} and becomes neutral").format(
+                side=side, polis=n.polis_at(p["polis"])
+            ),
+            "siege_discs_removed": lambda: _(
+                "The siege discs of {side} at {polis} are removed"
+            ).format(side=side, polis=n.polis_at(p["polis"])),
+            "tribute": lambda: _("{side} collects tribute in {territory}: {goods}").format(
+                side=side,
+                territory=n.area(p["territory"]),
+                goods=self.goods_list([(g, got) for g, _amount, got in p["goods"]]),
+            ),
+            "trade": lambda: _("{side} trades at {slot}, paying {paid} {currency}").format(
+                side=side, slot=self.slot(p["slot"]), paid=p["paid"], currency=n.good(p["currency"])
+            ),
+            "proxenos_moved": lambda: _(
+                "The proxenos of {side} travels to {polis} {route}, bribing {bribe}"
+            ).format(
+                side=side,
+                polis=n.polis_at(p["polis"]),
+                route=_("by sea") if p["by_sea"] else _("by land"),
+                bribe=p["bribe"],
+            ),
+            "proxenos_ransomed": lambda: _("{side} ransoms its proxenos for {paid}").format(
+                side=side, paid=p["paid"]
+            ),
+            "civil_war": lambda: _(
+                "Civil war: {polis} joins {side} (+{population} prestige)"
+            ).format(side=side, polis=n.polis_at(p["polis"]), population=p["population"]),
+            "battle": lambda: _("Battle in {area}; {attacker} attacks first").format(
+                area=n.area(p["area"]), attacker=n.side(p["attacker"])
+            ),
+            "assault": lambda: self._assault(p),
+            "retreat": lambda: _("{side} retreats from {area}").format(
+                side=side, area=n.area(p["area"])
+            ),
+            "battle_end": lambda: _("The battle in {area} ends: {why}").format(
+                area=n.area(p["area"]), why=_(BATTLE_ENDS.get(p["why"], p["why"]))
+            ),
+            "event": lambda: _("Event: {event}").format(event=n.event(p["event"])),
+            "event_none": lambda: _(
+                "No playable event card in deck {deck} "
+                "({unknown} cards of unknown effect are never drawn)"
+            ).format(
+                deck=n.deck(n.cfg.decks[p["deck"]].id, n.cfg.decks[p["deck"]].name),
+                unknown=p["unknown"],
+            ),
+            "event_goods": lambda: self._event_goods(side, p),
+            "event_units": lambda: _("{side} places {placed} unit(s) in {area}").format(
+                side=side, placed=p["placed"], area=n.area(p["area"])
+            ),
+            "event_block": lambda: _("{slot} is closed this round").format(
+                slot=self.slot(p["slot"])
+            ),
+            "event_first_player": lambda: _("{side} plays first this round").format(side=side),
+            "event_unit_removed": lambda: _("{side} removes a unit from {area}").format(
+                side=side, area=n.area(p["area"])
+            ),
+            "event_nothing_to_remove": lambda: _("{side} has no unit to remove").format(side=side),
+            "event_option": lambda: _("{side} chooses option {number}").format(
+                side=side, number=p["option"] + 1
+            ),
+            "project_completed": lambda: _(
+                "{project} is completed in {polis} (+{prestige} prestige)"
+            ).format(
+                project=n.project(p["project"]),
+                polis=n.polis_at(p["polis"]),
+                prestige=p["prestige"],
+            ),
+            "project_removed": lambda: _("{side} removes {project} from the offer").format(
+                side=side, project=n.project(p["project"])
+            ),
+            "fed": lambda: _(
+                "{side} feeds its poleis: {wheat} {good} and {prestige} prestige"
+            ).format(
+                side=side, wheat=p["wheat"], good=n.good(n.cfg.feeding_good), prestige=p["prestige"]
+            ),
+            "polis_released": lambda: _("{side} releases {polis}").format(
+                side=side, polis=n.polis_at(p["polis"])
+            ),
+            "growth": lambda: _("{polis} grows").format(polis=n.polis_at(p["polis"])),
+            "megalopolis": lambda: _("Megalopolis: {side} gains {prestige} prestige").format(
+                side=side, prestige=p["prestige"]
+            ),
+            "storage": lambda: _("Perishable goods are halved"),
+            "phoros": lambda: _(
+                "{side} takes phoros: {prestige} prestige for {gain} {good}"
+            ).format(
+                side=side, prestige=p["prestige"], gain=p["gain"], good=n.good(n.cfg.phoros_good)
+            ),
+            "game_lost": lambda: _("{side} loses: {reason}").format(
+                side=side, reason=_(REASONS.get(p["reason"], p["reason"]))
+            ),
+            "game_over": lambda: self._game_over(p),
+        }
+        handler = handlers.get(key)
+        return handler() if handler else None
+
+    def _unit_created(self, side: str, p: dict[str, Any]) -> str:
+        _ = self._
+        polis = self.n.polis_at(p["polis"])
+        if p["kind"] == "create_merchants":
+            return _("{side} hires a merchant in {polis}").format(side=side, polis=polis)
+        if p["kind"] == "create_galleys":
+            return _("{side} builds a galley in {polis} ({area})").format(
+                side=side, polis=polis, area=self.n.area(p["area"])
+            )
+        return _("{side} trains a hoplite in {polis} ({area})").format(
+            side=side, polis=polis, area=self.n.area(p["area"])
+        )
+
+    def _siege(self, side: str, p: dict[str, Any]) -> str:
+        _ = self._
+        polis = self.n.polis_at(p["polis"])
+        if not p["roll"]:
+            return _("{side} besieges {polis}: it cannot hold out").format(side=side, polis=polis)
+        outcome = _("success") if p["success"] else _("failure")
+        return _("{side} besieges {polis}: rolls {roll} (+{bonus}): {outcome}").format(
+            side=side, polis=polis, roll=p["roll"], bonus=p["bonus"], outcome=outcome
+        )
+
+    def _assault(self, p: dict[str, Any]) -> str:
+        return self._(
+            "{attacker} attacks: the defender loses {losses}, "
+            "the attacker gains {prestige} prestige"
+        ).format(attacker=self.n.side(p["attacker"]), losses=p["losses"], prestige=p["prestige"])
+
+    def _event_goods(self, side: str, p: dict[str, Any]) -> str:
+        _ = self._
+        what = _("prestige") if p["good"] < 0 else self.n.good(p["good"])
+        if p["op"] == "gain":
+            return _("{side} gains {amount} {what}").format(
+                side=side, amount=p["amount"], what=what
+            )
+        return _("{side} loses {amount} {what}").format(side=side, amount=p["amount"], what=what)
+
+    def _game_over(self, p: dict[str, Any]) -> str:
+        _ = self._
+        reason = _(REASONS.get(p["reason"], p["reason"]))
+        if p["winner"] == DRAW:
+            return _("The game ends in a draw ({reason})").format(reason=reason)
+        return _("{side} wins ({reason}): Athens {athens}, Sparta {sparta}").format(
+            side=self.n.side(p["winner"]), reason=reason, athens=p["athens"], sparta=p["sparta"]
+        )
+
+    def log(self, state: State) -> list[str]:
+        return [line for key, params in state.log if (line := self.entry(key, params))]
+
+    def refusal(self, refusal: Refusal) -> str:
+        return (
+            self._(refusal.message).format(**refusal.params)
+            if refusal.params
+            else self._(refusal.message)
+        )

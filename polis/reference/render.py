@@ -1,0 +1,167 @@
+"""Rule text for one ruleset in one language: filtered, translated, values filled in.
+
+Translations are looked up with the section id as context
+(`msgctxt "rules:actions.move:text"`), so translators always see the English
+source of exactly that section. Placeholders are filled after translation,
+with values formatted for the language.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from polis.compiler import compile_ruleset
+from polis.compiler.config import EngineConfig
+from polis.i18n import translator
+from polis.i18n.names import Names
+from polis.reference.model import Chapter, Glossary, Section
+from polis.reference.values import CONDITIONS, rule_values
+from polis.rules.issues import RulesError
+from polis.rules.pydantic_issues import issues_from_validation
+from polis.rules.registry import display_path, rules_data_dir
+from polis.rules.yaml_loader import load_file
+
+LINK = re.compile(r"\[\[([a-z_.]+)\]\]")
+
+
+def rules_dir() -> Path:
+    return rules_data_dir() / "rules"
+
+
+@cache
+def chapters() -> tuple[Chapter, ...]:
+    """Every chapter of rule text, validated, in reading order."""
+    found: list[Chapter] = []
+    issues = []
+    for path in sorted(rules_dir().glob("*.yaml")):
+        if path.name == "glossary.yaml":
+            continue
+        doc = load_file(path, display=display_path(path))
+        try:
+            found.append(Chapter.model_validate(doc.data))
+        except ValidationError as exc:
+            issues += issues_from_validation(exc, doc, Chapter)
+    if issues:
+        raise RulesError(issues)
+    return tuple(sorted(found, key=lambda c: c.order))
+
+
+@cache
+def glossary() -> Glossary:
+    path = rules_dir() / "glossary.yaml"
+    doc = load_file(path, display=display_path(path))
+    try:
+        return Glossary.model_validate(doc.data)
+    except ValidationError as exc:
+        raise RulesError(issues_from_validation(exc, doc, Glossary)) from None
+
+
+def applies(section: Section, cfg: EngineConfig) -> bool:
+    if section.rulesets and cfg.id not in section.rulesets and cfg.edition not in section.rulesets:
+        return False
+    if any(not CONDITIONS[c](cfg) for c in section.when):
+        return False
+    return not any(CONDITIONS[c](cfg) for c in section.unless)
+
+
+@dataclass(frozen=True)
+class RenderedSection:
+    id: str
+    chapter: str
+    chapter_title: str
+    title: str
+    text: str  # markdown, links still as [[id]]
+    see: tuple[str, ...]
+    rules: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class RenderedTerm:
+    id: str
+    term: str
+    definition: str
+    see: tuple[str, ...]
+
+
+def _fill(template: str, values: dict[str, Any], where: str) -> str:
+    try:
+        return template.format(**values)
+    except (KeyError, IndexError, ValueError) as exc:
+        raise ValueError(f"{where}: cannot fill {exc!s} in the rule text") from None
+
+
+@cache
+def render(ruleset: str, lang: str) -> tuple[RenderedSection, ...]:
+    """All sections that apply to `ruleset`, in `lang` (cached: rulesets and catalogs are fixed)."""
+    cfg = compile_ruleset(ruleset).config
+    tr = translator(lang)
+    names = Names(cfg, tr)
+    values = rule_values(cfg, names, lang)
+    out = []
+    for chapter in chapters():
+        chapter_title = tr.pgettext(f"rules:{chapter.id}:chapter", chapter.title)
+        for section in chapter.sections:
+            if not applies(section, cfg):
+                continue
+            title = tr.pgettext(f"rules:{section.id}:title", section.title)
+            text = tr.pgettext(f"rules:{section.id}:text", section.text)
+            out.append(
+                RenderedSection(
+                    id=section.id,
+                    chapter=chapter.id,
+                    chapter_title=chapter_title,
+                    title=_fill(title, values, section.id),
+                    text=_fill(text, values, section.id),
+                    see=tuple(section.see),
+                    rules=(section.id, *section.rules),
+                )
+            )
+    return tuple(out)
+
+
+def render_glossary(lang: str, edition: str | None = None) -> tuple[RenderedTerm, ...]:
+    tr = translator(lang)
+    return tuple(
+        RenderedTerm(
+            id=t.id,
+            term=tr.pgettext(f"glossary:{t.id}:term", t.term),
+            definition=tr.pgettext(f"glossary:{t.id}:definition", t.definition),
+            see=tuple(t.see),
+        )
+        for t in glossary().terms
+        if edition is None or not t.editions or edition in t.editions
+    )
+
+
+def section_for_rule(ruleset: str, lang: str, rule: str) -> RenderedSection | None:
+    """The section explaining an engine rule id (the one named, or one listing it)."""
+    sections = render(ruleset, lang)
+    return next((s for s in sections if s.id == rule), None) or next(
+        (s for s in sections if rule in s.rules), None
+    )
+
+
+def fold(text: str) -> str:
+    """Lower-case, accents removed (also Cyrillic й/ё and Czech háčky): for searching."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def search(ruleset: str, lang: str, query: str) -> list[RenderedSection]:
+    """Sections whose title or text contains every word of the query, titles first."""
+    words = [w for w in fold(query).split() if w]
+    if not words:
+        return []
+    hits: list[tuple[int, int, RenderedSection]] = []
+    for i, section in enumerate(render(ruleset, lang)):
+        title, body = fold(section.title), fold(LINK.sub(" ", section.text))
+        if all(w in title or w in body for w in words):
+            hits.append((0 if all(w in title for w in words) else 1, i, section))
+    return [s for _, _, s in sorted(hits, key=lambda h: (h[0], h[1]))]

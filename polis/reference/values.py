@@ -1,0 +1,160 @@
+"""The numbers and lists rule text may quote, computed from the compiled ruleset.
+
+Rule text never writes a number the data holds: it writes `{stacking_limits}`
+and each ruleset fills in its own values, in the reader's language (lists and
+numbers formatted by Babel, names from the catalogs). That way the reference
+states exactly the rules the engine enforces.
+
+`CONDITIONS` are the switches a section may depend on (`when: siege_discs`),
+also computed from the data, so a house variant that adds siege discs to the
+1st edition gets the siege-disc rules in its reference too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from babel.lists import format_list
+
+from polis.compiler.config import EngineConfig
+from polis.i18n.names import Names
+
+
+def _list(items: list[str], locale: str) -> str:
+    return format_list(items, locale=locale) if items else ""
+
+
+def _cost(names: Names, alternatives: tuple[tuple[tuple[int, int], ...], ...], locale: str) -> str:
+    _ = names.gettext
+    options = [_list([f"{n} {names.good(g)}" for g, n in alt], locale) for alt in alternatives]
+    return _(" or ").join(options) if options else "—"
+
+
+def _dice(names: Names, dice: int, keep: str) -> str:
+    _ = names.gettext
+    if keep == "single":
+        return _("one die")
+    if keep == "lowest":
+        text = names.ngettext("{n} die, keeping the lowest", "{n} dice, keeping the lowest", dice)
+    else:
+        text = names.ngettext("{n} die, keeping the highest", "{n} dice, keeping the highest", dice)
+    return text.format(n=dice)
+
+
+def _reveal(cfg: EngineConfig, names: Names, locale: str) -> str:
+    _ = names.gettext
+    parts = []
+    for r in cfg.rounds:
+        label = names.round_label(r.id, r.label)
+        if r.remove:
+            parts.append(
+                _("{label}: {reveal} tiles, the player with less prestige removes {remove}").format(
+                    label=label, reveal=r.reveal, remove=r.remove
+                )
+            )
+        else:
+            parts.append(_("{label}: {reveal} tiles").format(label=label, reveal=r.reveal))
+    return _list(parts, locale)
+
+
+def _phoros(cfg: EngineConfig, names: Names, locale: str) -> str:
+    _ = names.gettext
+    good = names.good(cfg.phoros_good)
+    rates = [
+        _("{prestige} prestige for {gain} {good}").format(prestige=p, gain=g, good=good)
+        for p, g in cfg.phoros_options
+    ]
+    return _(" or ").join(rates)
+
+
+def rule_values(cfg: EngineConfig, names: Names, locale: str) -> dict[str, Any]:
+    """Every placeholder a rule text may use, rendered for one ruleset and language."""
+    side = names.side
+    goods = [names.good(g) for g in range(len(cfg.goods))]
+    rounds = [names.round_label(r.id, r.label) for r in cfg.rounds]
+    actions = [a for a in cfg.actions if a.as_action]
+    military = next((a.prestige_cost for a in cfg.actions if a.category == "military"), 0)
+    return {
+        "rounds_count": len(cfg.rounds),
+        "round_labels": _list(rounds, locale),
+        "first_round": rounds[0],
+        "last_round": rounds[-1],
+        "stacking_limits": _list([str(r.stacking_limit) for r in cfg.rounds], locale),
+        "cargo_open": _list([str(r.cargo_open) for r in cfg.rounds], locale),
+        "goods": _list(goods, locale),
+        "goods_count": len(goods),
+        "perishable_goods": _list([goods[g] for g, p in enumerate(cfg.perishable) if p], locale),
+        "market_goods": _list([goods[g] for g in cfg.track_goods], locale),
+        "feeding_good": goods[cfg.feeding_good],
+        "actions_count": len(actions),
+        "action_names": _list([names.action(a.id, a.name) for a in actions], locale),
+        "military_cost": military,
+        "hoplite_cost": _cost(names, cfg.hoplite_costs, locale),
+        "galley_cost": _cost(names, cfg.galley_costs, locale),
+        "merchant_cost": _cost(names, cfg.merchant_costs, locale),
+        "substitute_good": goods[cfg.project_substitute] if cfg.project_substitute >= 0 else "",
+        "battle_threshold": cfg.battle_threshold,
+        "retreat_cost": cfg.retreat_cost,
+        "retreat_gain": cfg.retreat_gain,
+        "defender_min_units": cfg.defender_min_units,
+        "cards_per_assault": cfg.cards_per_assault,
+        "attacker_draw": cfg.attacker_draw,
+        "land_first_attacker": side(cfg.first_attacker_land),
+        "naval_first_attacker": side(cfg.first_attacker_naval),
+        "combat_cards": sum(c.count for c in cfg.land_cards),
+        "siege_die": cfg.siege_die,
+        "siege_disc_bonus": cfg.siege_disc_bonus,
+        "barter_dice": _dice(names, cfg.barter_dice, cfg.barter_keep),
+        "purchase_dice": _dice(names, cfg.purchase_dice, cfg.purchase_keep),
+        "purchase_price": cfg.purchase_price,
+        "purchase_good": goods[cfg.purchase_good] if cfg.purchase_good >= 0 else "",
+        "purchase_currency": goods[cfg.purchase_currency] if cfg.purchase_currency >= 0 else "",
+        "bribe": cfg.proxenos_bribe,
+        "bribe_good": goods[cfg.proxenos_bribe_good] if cfg.proxenos_bribe_good >= 0 else "",
+        "ransom_amount": cfg.ransom_amount,
+        "ransom_good": goods[cfg.ransom_good] if cfg.ransom_good >= 0 else "",
+        "civil_war_neutral": cfg.civil_war_neutral_factor,
+        "civil_war_enemy": cfg.civil_war_enemy_factor,
+        "civil_war_good": goods[cfg.civil_war_good] if cfg.civil_war_good >= 0 else "",
+        "surcharge": cfg.after_pass_surcharge,
+        "actions_per_turn": cfg.actions_per_turn,
+        "phoros_rates": _phoros(cfg, names, locale),
+        "project_reveal": _reveal(cfg, names, locale),
+        "project_tiles": len(cfg.projects),
+        "event_cards": sum(d.size for d in cfg.decks),
+        "event_decks": _list([names.deck(d.id, d.name) for d in cfg.decks], locale),
+        "cubes_per_side": cfg.cubes_per_side,
+        "discs_per_side": cfg.discs_per_side,
+        "merchants_per_side": cfg.merchants_per_side,
+        "goods_max": cfg.goods_max,
+        "prestige_max": cfg.prestige_max,
+        "megalopolis_prestige": cfg.megalopolis_prestige,
+        "tribute_yields": _list([str(y) for y in cfg.tribute_yields], locale),
+        "market_columns": len(cfg.market_table[-1]),
+        "athens": side(0),
+        "sparta": side(1),
+        "athens_capital": names.polis_at(cfg.capital[0]),
+        "sparta_capital": names.polis_at(cfg.capital[1]),
+    }
+
+
+CONDITIONS: dict[str, Callable[[EngineConfig], bool]] = {
+    "siege_discs": lambda c: c.siege_disc_bonus > 0,
+    "ransom_action": lambda c: any(a.id == "ransom_proxenos" and a.as_action for a in c.actions),
+    "ransom_free": lambda c: any(a.id == "ransom_proxenos" and not a.as_action for a in c.actions),
+    "phoros_needs_polis": lambda c: c.phoros_condition == "polis_besides_capital",
+    "phoros_repeatable": lambda c: c.phoros_repeatable,
+    "covered_slots": lambda c: any(s.covered for s in c.slots),
+    "project_removal": lambda c: any(r.remove for r in c.rounds),
+    "events": lambda c: any(r.event_deck >= 0 for r in c.rounds),
+    "projects": lambda c: any(r.reveal for r in c.rounds),
+    "discs_limited": lambda c: c.discs_limited,
+    "forced_salpinx_rule": lambda c: "forced_salpinx_unpaid" in c.battle_end_conditions,
+    "defender_refills": lambda c: c.defender_draw == "refill_to_units",
+    "defender_two_minus_losses": lambda c: c.defender_draw == "two_minus_losses",
+    "shared_victory": lambda c: "shared_victory" in c.tie_breakers,
+    "single_round": lambda c: len(c.rounds) == 1,
+    "zero_prestige_loss": lambda c: "zero_prestige_at_round_end" in c.loss_conditions,
+    "scenario": lambda c: c.kind == "scenario",
+}
