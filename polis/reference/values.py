@@ -17,7 +17,7 @@ from typing import Any
 
 from babel.lists import format_list
 
-from polis.compiler.config import EngineConfig
+from polis.compiler.config import UNANSWERABLE, WILDCARD, EngineConfig
 from polis.i18n.names import Names
 
 
@@ -136,7 +136,46 @@ def rule_values(cfg: EngineConfig, names: Names, locale: str) -> dict[str, Any]:
         "sparta": side(1),
         "athens_capital": names.polis_at(cfg.capital[0]),
         "sparta_capital": names.polis_at(cfg.capital[1]),
+        "athens_home": names.area(cfg.home_region[0]),
+        "sparta_home": names.area(cfg.home_region[1]),
+        "athens_trade_seas": _list([names.area(a) for a in _bits(cfg.trade_port_seas[0])], locale),
+        "sparta_trade_seas": _list([names.area(a) for a in _bits(cfg.trade_port_seas[1])], locale),
+        "athens_commercial": _list(
+            [names.polis_at(p) for p, pol in enumerate(cfg.poleis) if pol.commercial == 0], locale
+        ),
+        "sparta_commercial": _list(
+            [names.polis_at(p) for p, pol in enumerate(cfg.poleis) if pol.commercial == 1], locale
+        ),
+        "neutral_coast_poleis": _list(
+            [names.polis_at(p) for p, pol in enumerate(cfg.poleis) if pol.territory < 0], locale
+        ),
+        "sea_only_territories": _list(
+            [names.area(t) for t in range(cfg.n_territories) if not cfg.land_adj[t]], locale
+        ),
+        "diolkos_polis": names.polis_at(cfg.diolkos[2]) if cfg.diolkos else "",
+        "two_port_poleis": _list(
+            [names.polis_at(p) for p, pol in enumerate(cfg.poleis) if len(pol.ports) > 1], locale
+        ),
+        "diolkos_seas": _list([names.area(a) for a in cfg.diolkos[:2]], locale) if cfg.diolkos else "",
+        "event_reader_tie": side(cfg.reader_tie),
+        "first_player_tie": side(cfg.first_tie),
+        "siege_hoplite_loss": cfg.siege_loser_hoplites,
+        "siege_population_loss": cfg.siege_population_loss,
+        "covers_removed_per_round": cfg.market_cover_removed,
+        "project_pool": _list([names.project(j) for j in cfg.project_pool], locale),
+        "project_pool_size": len(cfg.project_pool),
+        "wildcard_card": _special_name(cfg, names, WILDCARD),
+        "ambush_card": _special_name(cfg, names, UNANSWERABLE),
     }
+
+
+def _bits(mask: int) -> list[int]:
+    return [i for i in range(mask.bit_length()) if mask >> i & 1]
+
+
+def _special_name(cfg: EngineConfig, names: Names, special: int) -> str:
+    card = next((c for c in cfg.land_cards if c.special == special), None)
+    return names.formation(card.formation) if card else ""
 
 
 CONDITIONS: dict[str, Callable[[EngineConfig], bool]] = {
