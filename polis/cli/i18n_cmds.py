@@ -31,3 +31,62 @@ def compile_cmd(
     written = compile_catalogs(force=force)
     if written or not quiet:
         typer.echo(f"compiled {len(written)} catalog(s)")
+
+
+@i18n_app.command("extract")
+@user_errors
+def extract_cmd() -> None:
+    """Collect every message of the code and the rules data into locales/polis.pot."""
+    from babel.messages.pofile import read_po
+
+    from polis.i18n.runner import extract
+
+    pot = extract()
+    with pot.open("rb") as fh:
+        count = len([m for m in read_po(fh) if m.id])
+    typer.echo(f"extracted {count} messages into {pot.relative_to(pot.parents[1])}")
+
+
+@i18n_app.command("update")
+@user_errors
+def update_cmd(
+    lang: Annotated[list[str] | None, typer.Option("--lang", help="only these languages")] = None,
+) -> None:
+    """Bring every catalog in line with polis.pot (new messages arrive untranslated)."""
+    from polis.i18n.runner import TARGETS, update
+
+    for path in update(tuple(lang) if lang else TARGETS):
+        typer.echo(f"updated {path.parent.parent.name}")
+
+
+@i18n_app.command("check")
+@user_errors
+def check_cmd(
+    lang: Annotated[list[str] | None, typer.Option("--lang", help="only these languages")] = None,
+) -> None:
+    """Exit 1 unless every catalog is complete, unfuzzy and keeps placeholders and markup."""
+    from babel.messages.pofile import read_po
+
+    from polis.cli.common import UserError
+    from polis.i18n.checks import check_catalog, load
+    from polis.i18n.runner import POT, TARGETS
+
+    with POT.open("rb") as fh:
+        template = read_po(fh)
+    issues = []
+    for code in lang or TARGETS:
+        catalog = load(code)
+        found = check_catalog(code, catalog, template)
+        done = sum(1 for m in catalog if m.id and not m.fuzzy and all(_filled(m)))
+        typer.echo(f"{code}: {done}/{len([m for m in catalog if m.id])} translated, {len(found)} problem(s)")
+        issues += found
+    for issue in issues[:200]:
+        typer.echo(issue.format(), err=True)
+    if issues:
+        raise UserError(f"{len(issues)} catalog problem(s)")
+
+
+def _filled(message: object) -> list[bool]:
+    string = getattr(message, "string", "")
+    strings = string if isinstance(string, tuple) else (string,)
+    return [bool(s and s.strip()) for s in strings]

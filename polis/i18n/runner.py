@@ -1,0 +1,62 @@
+"""One small runner for the catalog workflow (`polis i18n extract|update|compile|check`).
+
+extract  code and rules data -> locales/polis.pot (pybabel extract with babel.cfg)
+update   polis.pot -> locales/<lang>/LC_MESSAGES/polis.po (init when missing; no fuzzy matching)
+compile  .po -> .mo (build output, never committed; also done by ./run before tests and the app)
+check    every catalog complete, placeholders and markup identical, plural counts right
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import tomllib
+from pathlib import Path
+
+from babel.messages.frontend import CommandLineInterface
+
+from polis.i18n import DOMAIN, LANGUAGES, LOCALES_DIR
+
+ROOT = LOCALES_DIR.parent
+POT = LOCALES_DIR / f"{DOMAIN}.pot"
+TARGETS = tuple(lang for lang in LANGUAGES if lang != "en")
+KEYWORDS = ("Refusal:2",)  # refusal messages are the second argument
+
+
+def _pybabel(*args: str) -> str:
+    """Run a pybabel command in-process; returns what it printed."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+        CommandLineInterface().run(["pybabel", *args])
+    return out.getvalue()
+
+
+def _project() -> dict[str, str]:
+    meta = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]
+    return {"name": meta["name"], "version": meta["version"]}
+
+
+def extract() -> Path:
+    meta = _project()
+    args = ["extract", "-F", str(ROOT / "babel.cfg"), "-o", str(POT),
+            "--project", meta["name"], "--version", meta["version"],
+            "--copyright-holder", "Polis reference team", "--add-comments", "TRANSLATORS:",
+            "--sort-by-file", "--no-wrap"]
+    for keyword in KEYWORDS:
+        args += ["-k", keyword]
+    with contextlib.chdir(ROOT):
+        _pybabel(*args, ".")
+    return POT
+
+
+def update(languages: tuple[str, ...] = TARGETS) -> list[Path]:
+    written = []
+    for lang in languages:
+        po = LOCALES_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+        if po.exists():
+            _pybabel("update", "-i", str(POT), "-d", str(LOCALES_DIR), "-D", DOMAIN, "-l", lang,
+                     "--no-fuzzy-matching", "--ignore-obsolete", "--no-wrap")
+        else:
+            _pybabel("init", "-i", str(POT), "-d", str(LOCALES_DIR), "-D", DOMAIN, "-l", lang, "--no-wrap")
+        written.append(po)
+    return written
