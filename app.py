@@ -1,9 +1,41 @@
-"""Streamlit entry point: a thin router; pages live in app_pages/."""
+"""Streamlit entry point: the frame (language, ruleset) and the router. Pages live in app_pages/."""
 
 import streamlit as st
 
-st.set_page_config(page_title="Polis rules reference", page_icon="🏛️", layout="wide")
-page = st.navigation(
-    [st.Page("app_pages/rulesets.py", title="Rulesets", icon=":material/menu_book:")]
-)
-page.run()
+from polis.app import session
+from polis.app.session import _
+from polis.i18n import LANGUAGES
+
+st.set_page_config(page_title="Polis", page_icon="🏛️", layout="wide")
+session.init()
+
+# option labels are computed here, so the format functions never touch session state
+language_labels = {code: session.language_label(code) for code in LANGUAGES}
+ruleset_labels = {rid: session.ruleset_label(rid) for rid in session.ruleset_ids()}
+with st.sidebar:
+    st.selectbox(_("Language"), LANGUAGES, key="lang", format_func=language_labels.__getitem__)
+    st.selectbox(
+        _("Ruleset"), list(ruleset_labels), key="ruleset", format_func=ruleset_labels.__getitem__
+    )
+    st.caption(
+        _("Polis: Fight for the Hegemony, by Fran Díaz. Rules of both editions as checked data.")
+    )
+
+pages = [
+    st.Page(
+        "app_pages/reference.py",
+        title=_("Rules"),
+        icon=":material/menu_book:",
+        url_path="reference",
+        default=True,
+    ),
+    st.Page(
+        "app_pages/compare.py",
+        title=_("Compare"),
+        icon=":material/compare_arrows:",
+        url_path="compare",
+    ),
+    st.Page("app_pages/play.py", title=_("Play"), icon=":material/swords:", url_path="play"),
+    st.Page("app_pages/data.py", title=_("Data"), icon=":material/dataset:", url_path="data"),
+]
+st.navigation(pages, position="top").run()

@@ -191,14 +191,14 @@ def diff_rulesets(a: Ruleset, b: Ruleset, ca: EngineConfig, cb: EngineConfig) ->
     return report
 
 
-def _short(value: Any) -> str:
+def short(value: Any) -> str:
     if isinstance(value, dict):
         if "name" in value:
             return repr(value["name"])
-        inner = ", ".join(f"{k}: {_short(v)}" for k, v in value.items())
+        inner = ", ".join(f"{k}: {short(v)}" for k, v in value.items())
         return "{" + inner + "}" if len(inner) < 70 else "{…}"
     if isinstance(value, list):
-        inner = ", ".join(_short(v) for v in value)
+        inner = ", ".join(short(v) for v in value)
         return "[" + inner + "]" if len(inner) < 70 else f"[{len(value)} items]"
     return repr(value) if isinstance(value, str) else str(value)
 
@@ -218,9 +218,9 @@ def render_text(report: DiffReport, gettext: Callable[[str], str] = lambda s: s)
         lines += ["", topic]
         for c in changes:
             if c.kind == "changed":
-                lines.append(f"  ~ {c.path}: {_short(c.a)} → {_short(c.b)}")
+                lines.append(f"  ~ {c.path}: {short(c.a)} → {short(c.b)}")
             else:
                 lines.append(
-                    f"  {symbols[c.kind]} {c.path}: {_short(c.a if c.kind == 'removed' else c.b)}"
+                    f"  {symbols[c.kind]} {c.path}: {short(c.a if c.kind == 'removed' else c.b)}"
                 )
     return "\n".join(lines) + "\n"

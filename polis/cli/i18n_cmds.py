@@ -78,7 +78,8 @@ def check_cmd(
         catalog = load(code)
         found = check_catalog(code, catalog, template)
         done = sum(1 for m in catalog if m.id and not m.fuzzy and all(_filled(m)))
-        typer.echo(f"{code}: {done}/{len([m for m in catalog if m.id])} translated, {len(found)} problem(s)")
+        total = len([m for m in catalog if m.id])
+        typer.echo(f"{code}: {done}/{total} translated, {len(found)} problem(s)")
         issues += found
     for issue in issues[:200]:
         typer.echo(issue.format(), err=True)

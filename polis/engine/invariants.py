@@ -45,7 +45,12 @@ def violations(s: State) -> list[str]:
             out.append(f"{pol.id} has population {s.pop[p]}")
         if pol.capital_of >= 0 and owner != pol.capital_of:
             out.append(f"capital {pol.id} belongs to {owner}")
-    if s.proxenos[0] >= 0 and s.proxenos[0] == s.proxenos[1]:
+    # they may share a capital only: a ransomed proxenos returns home even if the other is there
+    if (
+        s.proxenos[0] >= 0
+        and s.proxenos[0] == s.proxenos[1]
+        and cfg.poleis[s.proxenos[0]].capital_of < 0
+    ):
         out.append("both proxenoi stand in the same polis")
     busy = [loc for j, loc in enumerate(s.proj_loc) if loc >= 0 and not s.proj_done[j]]
     if len(busy) != len(set(busy)):

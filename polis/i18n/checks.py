@@ -39,12 +39,15 @@ def _markup(text: str) -> tuple[list[str], list[str], int]:
 
 
 def _forms(message: Message) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    ids = message.id if isinstance(message.id, tuple) else (message.id,)
-    strings = message.string if isinstance(message.string, tuple) else (message.string,)
-    return tuple(ids), tuple(s or "" for s in strings)
+    ids = tuple(message.id) if isinstance(message.id, tuple | list) else (str(message.id),)
+    raw = message.string
+    strings = tuple(raw) if isinstance(raw, tuple | list) else (raw,)
+    return tuple(str(i) for i in ids), tuple(str(s or "") for s in strings)
 
 
-def check_catalog(lang: str, catalog: Catalog, template: Catalog | None = None) -> list[CatalogIssue]:
+def check_catalog(
+    lang: str, catalog: Catalog, template: Catalog | None = None
+) -> list[CatalogIssue]:
     issues: list[CatalogIssue] = []
     nplurals = catalog.num_plurals
     if nplurals != Catalog(locale=Locale.parse(lang)).num_plurals:
@@ -78,7 +81,12 @@ def check_catalog(lang: str, catalog: Catalog, template: Catalog | None = None) 
         known = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in catalog if m.id}
         for message in template:
             if message.id:
-                key = (message.context, message.id if isinstance(message.id, str) else message.id[0])
+                key = (
+                    message.context,
+                    message.id if isinstance(message.id, str) else message.id[0],
+                )
                 if key not in known:
-                    issues.append(CatalogIssue(lang, message.context, key[1], "missing from the catalog"))
+                    issues.append(
+                        CatalogIssue(lang, message.context, key[1], "missing from the catalog")
+                    )
     return issues

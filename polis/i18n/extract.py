@@ -62,14 +62,22 @@ def _messages(data: Any, parts: tuple[str, ...], keys: frozenset[str]) -> Iterat
         if "terms" in data:
             for i, term in enumerate(data["terms"]):
                 for field in ("term", "definition"):
-                    yield (f"glossary:{term['id']}:{field}", f"glossary {term['id']}", term[field],
-                           ("terms", i, field))
+                    yield (
+                        f"glossary:{term['id']}:{field}",
+                        f"glossary {term['id']}",
+                        term[field],
+                        ("terms", i, field),
+                    )
             return
         yield f"rules:{data['id']}:chapter", f"chapter {data['id']}", data["title"], ("title",)
         for i, section in enumerate(data.get("sections", [])):
             for field in ("title", "text"):
-                yield (f"rules:{section['id']}:{field}", f"section {section['id']}", section[field],
-                       ("sections", i, field))
+                yield (
+                    f"rules:{section['id']}:{field}",
+                    f"section {section['id']}",
+                    section[field],
+                    ("sections", i, field),
+                )
         return
     if "variants" in parts and isinstance(data, dict):
         scope = str(data.get("id", ""))
@@ -96,7 +104,9 @@ def extract_rules_data(
     text = fileobj.read().decode("utf-8")
     doc = parse(text, display=name, allow_replace=True)
     parts = PurePath(name).parts
-    shown = PurePath(*parts[parts.index("rules_data"):]) if "rules_data" in parts else PurePath(name)
+    shown = (
+        PurePath(*parts[parts.index("rules_data") :]) if "rules_data" in parts else PurePath(name)
+    )
     keys = _keys(options)
     for context, where, message, at in _messages(doc.data, parts, keys):
         loc = doc.values.get(at)

@@ -32,5 +32,7 @@ def negotiate(preferred: str | list[str] | None, default: str = "en") -> str:
     tags = [t.replace("_", "-") for t in tags]
     found = negotiate_locale(tags, list(LANGUAGES), sep="-")
     if found is None:  # babel matches whole tags; try each tag's language alone
-        found = next((t.split("-")[0].lower() for t in tags if t.split("-")[0].lower() in LANGUAGES), None)
+        found = next(
+            (t.split("-")[0].lower() for t in tags if t.split("-")[0].lower() in LANGUAGES), None
+        )
     return found or default

@@ -27,7 +27,7 @@ def _pybabel(*args: str) -> str:
     """Run a pybabel command in-process; returns what it printed."""
     out = io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
-        CommandLineInterface().run(["pybabel", *args])
+        CommandLineInterface().run(["pybabel", *args])  # type: ignore[no-untyped-call]
     return out.getvalue()
 
 
@@ -38,10 +38,23 @@ def _project() -> dict[str, str]:
 
 def extract() -> Path:
     meta = _project()
-    args = ["extract", "-F", str(ROOT / "babel.cfg"), "-o", str(POT),
-            "--project", meta["name"], "--version", meta["version"],
-            "--copyright-holder", "Polis reference team", "--add-comments", "TRANSLATORS:",
-            "--sort-by-file", "--no-wrap"]
+    args = [
+        "extract",
+        "-F",
+        str(ROOT / "babel.cfg"),
+        "-o",
+        str(POT),
+        "--project",
+        meta["name"],
+        "--version",
+        meta["version"],
+        "--copyright-holder",
+        "Polis reference team",
+        "--add-comments",
+        "TRANSLATORS:",
+        "--sort-by-file",
+        "--no-wrap",
+    ]
     for keyword in KEYWORDS:
         args += ["-k", keyword]
     with contextlib.chdir(ROOT):
@@ -54,9 +67,32 @@ def update(languages: tuple[str, ...] = TARGETS) -> list[Path]:
     for lang in languages:
         po = LOCALES_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
         if po.exists():
-            _pybabel("update", "-i", str(POT), "-d", str(LOCALES_DIR), "-D", DOMAIN, "-l", lang,
-                     "--no-fuzzy-matching", "--ignore-obsolete", "--no-wrap")
+            _pybabel(
+                "update",
+                "-i",
+                str(POT),
+                "-d",
+                str(LOCALES_DIR),
+                "-D",
+                DOMAIN,
+                "-l",
+                lang,
+                "--no-fuzzy-matching",
+                "--ignore-obsolete",
+                "--no-wrap",
+            )
         else:
-            _pybabel("init", "-i", str(POT), "-d", str(LOCALES_DIR), "-D", DOMAIN, "-l", lang, "--no-wrap")
+            _pybabel(
+                "init",
+                "-i",
+                str(POT),
+                "-d",
+                str(LOCALES_DIR),
+                "-D",
+                DOMAIN,
+                "-l",
+                lang,
+                "--no-wrap",
+            )
         written.append(po)
     return written

@@ -22,10 +22,12 @@ from polis.compiler.config import EngineConfig
 from polis.i18n import translator
 from polis.i18n.names import Names
 from polis.reference.model import Chapter, Glossary, Section
-from polis.reference.values import CONDITIONS, rule_values
+from polis.reference.values import CONDITIONS, estimated_values, rule_values
 from polis.rules.issues import RulesError
+from polis.rules.loader import load_ruleset
+from polis.rules.models import Ruleset
 from polis.rules.pydantic_issues import issues_from_validation
-from polis.rules.registry import display_path, rules_data_dir
+from polis.rules.registry import discover, display_path, rules_data_dir
 from polis.rules.yaml_loader import load_file
 
 LINK = re.compile(r"\[\[([a-z_.]+)\]\]")
@@ -97,13 +99,16 @@ def _fill(template: str, values: dict[str, Any], where: str) -> str:
         raise ValueError(f"{where}: cannot fill {exc!s} in the rule text") from None
 
 
-@cache
-def render(ruleset: str, lang: str) -> tuple[RenderedSection, ...]:
-    """All sections that apply to `ruleset`, in `lang` (cached: rulesets and catalogs are fixed)."""
-    cfg = compile_ruleset(ruleset).config
+ESTIMATE_MARK = "≈"
+
+
+def render_for(cfg: EngineConfig, model: Ruleset, lang: str) -> tuple[RenderedSection, ...]:
+    """All sections that apply to a compiled ruleset, in `lang`; estimated values marked ≈."""
     tr = translator(lang)
     names = Names(cfg, tr)
     values = rule_values(cfg, names, lang)
+    for name in estimated_values(model):
+        values[name] = f"{ESTIMATE_MARK}{values[name]}"
     out = []
     for chapter in chapters():
         chapter_title = tr.pgettext(f"rules:{chapter.id}:chapter", chapter.title)
@@ -126,6 +131,18 @@ def render(ruleset: str, lang: str) -> tuple[RenderedSection, ...]:
     return tuple(out)
 
 
+@cache
+def render(ruleset: str, lang: str) -> tuple[RenderedSection, ...]:
+    """The reference of a shipped ruleset (cached: rulesets and catalogs are fixed)."""
+    return render_for(compile_ruleset(ruleset).config, load_ruleset(ruleset).model, lang)
+
+
+@cache
+def applies_to(section_id: str) -> tuple[str, ...]:
+    """The shipped rulesets whose reference includes this section."""
+    return tuple(r for r in discover() if any(s.id == section_id for s in render(r, "en")))
+
+
 def render_glossary(lang: str, edition: str | None = None) -> tuple[RenderedTerm, ...]:
     tr = translator(lang)
     return tuple(
@@ -140,9 +157,11 @@ def render_glossary(lang: str, edition: str | None = None) -> tuple[RenderedTerm
     )
 
 
-def section_for_rule(ruleset: str, lang: str, rule: str) -> RenderedSection | None:
+def section_for_rule(
+    ruleset: str, lang: str, rule: str, sections: tuple[RenderedSection, ...] | None = None
+) -> RenderedSection | None:
     """The section explaining an engine rule id (the one named, or one listing it)."""
-    sections = render(ruleset, lang)
+    sections = sections if sections is not None else render(ruleset, lang)
     return next((s for s in sections if s.id == rule), None) or next(
         (s for s in sections if rule in s.rules), None
     )
@@ -154,13 +173,15 @@ def fold(text: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
-def search(ruleset: str, lang: str, query: str) -> list[RenderedSection]:
+def search(
+    ruleset: str, lang: str, query: str, sections: tuple[RenderedSection, ...] | None = None
+) -> list[RenderedSection]:
     """Sections whose title or text contains every word of the query, titles first."""
     words = [w for w in fold(query).split() if w]
     if not words:
         return []
     hits: list[tuple[int, int, RenderedSection]] = []
-    for i, section in enumerate(render(ruleset, lang)):
+    for i, section in enumerate(sections if sections is not None else render(ruleset, lang)):
         title, body = fold(section.title), fold(LINK.sub(" ", section.text))
         if all(w in title or w in body for w in words):
             hits.append((0 if all(w in title for w in words) else 1, i, section))

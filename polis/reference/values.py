@@ -19,6 +19,8 @@ from babel.lists import format_list
 
 from polis.compiler.config import UNANSWERABLE, WILDCARD, EngineConfig
 from polis.i18n.names import Names
+from polis.rules.models import Ruleset
+from polis.rules.provenance import Record
 
 
 def _list(items: list[str], locale: str) -> str:
@@ -156,7 +158,9 @@ def rule_values(cfg: EngineConfig, names: Names, locale: str) -> dict[str, Any]:
         "two_port_poleis": _list(
             [names.polis_at(p) for p, pol in enumerate(cfg.poleis) if len(pol.ports) > 1], locale
         ),
-        "diolkos_seas": _list([names.area(a) for a in cfg.diolkos[:2]], locale) if cfg.diolkos else "",
+        "diolkos_seas": _list([names.area(a) for a in cfg.diolkos[:2]], locale)
+        if cfg.diolkos
+        else "",
         "event_reader_tie": side(cfg.reader_tie),
         "first_player_tie": side(cfg.first_tie),
         "siege_hoplite_loss": cfg.siege_loser_hoplites,
@@ -176,6 +180,43 @@ def _bits(mask: int) -> list[int]:
 def _special_name(cfg: EngineConfig, names: Names, special: int) -> str:
     card = next((c for c in cfg.land_cards if c.special == special), None)
     return names.formation(card.formation) if card else ""
+
+
+# Where the value behind a placeholder is written in the rules data: (section, field or None
+# for the whole record). Used to mark values that are reconstructions, not printed facts.
+SOURCES: dict[str, tuple[str, str | None]] = {
+    "goods_max": ("player_board", None),
+    "prestige_max": ("player_board", None),
+    "market_columns": ("market_values", None),
+    "tribute_yields": ("tribute_yields", None),
+    "cubes_per_side": ("components", "cubes_per_side"),
+    "discs_per_side": ("components", "discs_per_side"),
+    "merchants_per_side": ("components", "merchants_per_side"),
+    "combat_cards": ("components", "combat_cards"),
+    "event_cards": ("components", "event_cards"),
+    "project_tiles": ("components", "project_tiles"),
+    "stacking_limits": ("rounds", None),
+    "cargo_open": ("rounds", None),
+    "phoros_rates": ("phoros", None),
+    "battle_threshold": ("battle", None),
+    "storage": ("storage", None),
+}
+
+
+def estimated_values(model: Ruleset) -> set[str]:
+    """Placeholders whose value comes from an estimated record or field of this ruleset."""
+    out = set()
+    for name, (section, field) in SOURCES.items():
+        node = getattr(model, section, None)
+        records = node if isinstance(node, list) else [node]
+        for record in records:
+            if not isinstance(record, Record):
+                continue
+            if record.src.is_estimate or (
+                field is not None and any(e.field == field for e in record.estimates)
+            ):
+                out.add(name)
+    return out
 
 
 CONDITIONS: dict[str, Callable[[EngineConfig], bool]] = {

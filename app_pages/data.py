@@ -1,0 +1,135 @@
+"""Data: where each fact comes from, and house rules uploaded as overlays."""
+
+import plotly.graph_objects as go
+import streamlit as st
+
+from polis.app import labels, session
+from polis.app.session import _
+from polis.compiler.provenance import provenance_report
+from polis.rules.issues import RulesError
+from polis.rules.loader import load_overlay_text, load_ruleset
+from polis.rules.yaml_loader import decode
+
+MAX_OVERLAY_BYTES = 256 * 1024
+EXAMPLE = """id: bigger-armies
+title: Bigger armies
+kind: variant
+description: Stacking limit 4 from the first round.
+src: {estimate: "a house rule"}
+extends: 2e
+override:
+  rounds:
+    - {id: alpha, label: Alpha, stacking_limit: 4, cargo_open: 3, event_deck: alpha,
+       projects: {reveal: 3}, src: {estimate: house rule}}
+    - {id: sigma, label: Sigma, stacking_limit: 4, cargo_open: 4, event_deck: sigma,
+       projects: {reveal: 5, remove: 1}, src: {estimate: house rule}}
+    - {id: omega, label: Omega, stacking_limit: 5, cargo_open: 5, event_deck: omega,
+       projects: {reveal: 6, remove: 1}, src: {estimate: house rule}}
+"""
+
+st.title(_("Data and provenance"))
+rid = str(st.session_state["ruleset"])
+overlay = st.session_state["overlays"].get(rid)
+model = overlay.loaded.model if overlay else load_ruleset(rid).model
+report = provenance_report(model)
+
+st.subheader(session.ruleset_label(rid))
+cols = st.columns(3)
+cols[0].metric(_("Sourced share"), f"{report.sourced_share:.0%}")
+cols[1].metric(_("Records"), len(report.facts))
+cols[2].metric(_("Estimated records"), sum(1 for f in report.facts if f.status == "estimated"))
+
+figure = go.Figure()
+for status, colour in (
+    ("sourced", "#27ae60"),
+    ("partly estimated", "#f39c12"),
+    ("estimated", "#c0392b"),
+):
+    attr = status.replace(" ", "_")
+    figure.add_trace(
+        go.Bar(
+            name=_(labels.STATUS[status]),
+            x=[_(labels.CATEGORIES[c.category]) for c in report.categories],
+            y=[getattr(c, attr) for c in report.categories],
+            marker_color=colour,
+        )
+    )
+figure.update_layout(barmode="stack", height=320, margin={"l": 10, "r": 10, "t": 10, "b": 10})
+st.plotly_chart(figure, key="provenance_chart")
+
+status_labels = {key: _(text) for key, text in labels.STATUS.items()}
+category_labels = {key: _(text) for key, text in labels.CATEGORIES.items()}
+statuses = st.multiselect(
+    _("Show"),
+    list(status_labels),
+    default=["estimated", "partly estimated"],
+    format_func=status_labels.__getitem__,
+    key="provenance_status",
+)
+categories = st.multiselect(
+    _("Categories"),
+    list(category_labels),
+    default=list(category_labels),
+    format_func=category_labels.__getitem__,
+    key="provenance_categories",
+)
+st.dataframe(
+    [
+        {
+            _("Record"): f.path,
+            _("Status"): _(labels.STATUS[f.status]),
+            _("Source"): f.source,
+            _("Estimated parts"): "; ".join(f.estimates),
+        }
+        for f in report.facts
+        if f.status in statuses and f.category in categories
+    ],
+    hide_index=True,
+    width="stretch",
+)
+
+st.divider()
+st.subheader(_("Try a house rule"))
+st.write(
+    _(
+        "Upload an overlay: a YAML file that extends a ruleset and changes only what differs. "
+        "It is checked like the shipped rules, and you can play it at once."
+    )
+)
+st.download_button(
+    _("Download an example overlay"),
+    EXAMPLE,
+    file_name="bigger-armies.yaml",
+    mime="application/x-yaml",
+)
+upload = st.file_uploader(_("Overlay file"), type=["yaml", "yml"], key="overlay_upload")
+if upload is not None:
+    raw = upload.getvalue()
+    try:
+        if len(raw) > MAX_OVERLAY_BYTES:
+            raise RulesError([])
+        text = decode(raw, display=upload.name, max_bytes=MAX_OVERLAY_BYTES)
+        loaded = load_overlay_text(text, display=upload.name)
+    except RulesError as exc:
+        if not exc.issues:
+            st.error(
+                _("The file is {size:,} bytes; overlays may be at most {limit:,} bytes.").format(
+                    size=len(raw), limit=MAX_OVERLAY_BYTES
+                )
+            )
+        else:
+            st.error(
+                _("The overlay has {count} problem(s); nothing was changed.").format(
+                    count=len(exc.issues)
+                )
+            )
+            st.code("\n".join(issue.format() for issue in exc.issues), language=None)
+    else:
+        st.success(_("{title} is valid.").format(title=loaded.model.title))
+
+        def use_it() -> None:  # a callback: runs before the sidebar's ruleset picker is drawn
+            st.session_state["ruleset"] = session.add_overlay(loaded, text)
+
+        st.button(_("Use this ruleset"), key="use_overlay", type="primary", on_click=use_it)
+if overlay is not None:
+    st.page_link("app_pages/play.py", label=_("Play {title}").format(title=model.title), icon="🎲")

@@ -1,0 +1,146 @@
+"""A game as the app plays it: history, bots, undo, records. No Streamlit here.
+
+Undo follows the rule online boards use: a player may take back their own
+latest decisions, but never past a die roll or a card drawn (the generator was
+used), and never a decision of the other human player in a hotseat game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from polis.bots import Bot, make_bot
+from polis.compiler import Compiled
+from polis.engine import Action, Refusal, State, apply, explain, legal_actions, new_game
+from polis.engine.record import Record, action_json, replay
+
+Controller = Literal["human", "random", "greedy"]
+MAX_BOT_STEPS = 5_000  # a whole bot-against-bot game fits easily
+
+
+@dataclass
+class Step:
+    action: list[object]  # JSON form
+    side: int
+    by_bot: bool
+
+
+@dataclass
+class GameSession:
+    compiled: Compiled
+    seed: int
+    controllers: tuple[Controller, Controller]
+    overlay: str | None = None
+    states: list[State] = field(default_factory=list)
+    steps: list[Step] = field(default_factory=list)
+    _bots: dict[int, Bot] = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def start(
+        cls,
+        compiled: Compiled,
+        seed: int,
+        controllers: tuple[Controller, Controller],
+        overlay: str | None = None,
+    ) -> GameSession:
+        game = cls(compiled, seed, controllers, overlay)
+        game.states.append(new_game(compiled.config, seed))
+        game.run_bots()
+        return game
+
+    @classmethod
+    def from_record(
+        cls, record: Record, compiled: Compiled, controllers: tuple[Controller, Controller]
+    ) -> GameSession:
+        """Rebuild a saved game (checked action by action; raises RecordError)."""
+        game = cls(compiled, record.seed, controllers, record.overlay)
+        states = list(replay(record, compiled))
+        game.states = states
+        game.steps = [
+            Step(list(a), states[i].player, controllers[states[i].player] != "human")
+            for i, a in enumerate(record.actions)
+        ]
+        return game
+
+    # ---------------------------------------------------------------- views
+
+    @property
+    def state(self) -> State:
+        return self.states[-1]
+
+    def legal(self) -> list[Action]:
+        return legal_actions(self.state)
+
+    def is_human(self, side: int) -> bool:
+        return side >= 0 and self.controllers[side] == "human"
+
+    @property
+    def awaiting_human(self) -> bool:
+        return not self.state.finished and self.is_human(self.state.player)
+
+    def record(self) -> Record:
+        return Record(
+            ruleset=self.compiled.config.id,
+            content_hash=self.compiled.content_hash,
+            seed=self.seed,
+            actions=[s.action for s in self.steps],
+            overlay=self.overlay,
+            meta={"controllers": list(self.controllers)},
+        )
+
+    # ---------------------------------------------------------------- play
+
+    def _bot(self, side: int) -> Bot:
+        if side not in self._bots:
+            self._bots[side] = make_bot(self.controllers[side], self.seed * 2 + side + 1)
+        return self._bots[side]
+
+    def _push(self, action: Action, by_bot: bool) -> None:
+        before = self.state
+        self.states.append(apply(before, action))
+        self.steps.append(Step(action_json(before, action), before.player, by_bot))
+
+    def play(self, action: Action) -> Refusal | None:
+        """A human decision: refused with the rule, or played (then the bots answer)."""
+        refusal = explain(self.state, action)
+        if refusal is not None:
+            return refusal
+        self._push(action, by_bot=False)
+        self.run_bots()
+        return None
+
+    def run_bots(self, limit: int = MAX_BOT_STEPS) -> int:
+        """Let bots decide until a human must (or the game ends); returns how many moved."""
+        moved = 0
+        while not self.state.finished and not self.is_human(self.state.player) and moved < limit:
+            self._push(self._bot(self.state.player).choose(self.state), by_bot=True)
+            moved += 1
+        return moved
+
+    # ---------------------------------------------------------------- undo
+
+    def undo_target(self) -> int | None:
+        """Index of the state an undo returns to, or None if undo is not allowed now."""
+        if not self.steps:
+            return None
+        i = len(self.steps) - 1
+        while i >= 0 and self.steps[i].by_bot:  # the bots' answers go with the human move
+            i -= 1
+        if i < 0:
+            return None
+        actor = self.steps[i].side
+        if self.states[-1].chance != self.states[i].chance:
+            return None  # a die was rolled or a card drawn since: no going back
+        decider = self.state.player
+        if decider != actor and self.is_human(decider) and not self.state.finished:
+            return None  # the other human is deciding now: never take their turn away
+        return i
+
+    def undo(self) -> bool:
+        target = self.undo_target()
+        if target is None:
+            return False
+        del self.states[target + 1 :]
+        del self.steps[target:]
+        return True

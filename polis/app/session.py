@@ -1,0 +1,138 @@
+"""Per-session state of the app: language, ruleset, uploaded overlays, deep links.
+
+Every session keeps its own translation object (never `gettext.install`), its
+own game and its own uploaded rulesets; nothing per user lives at module level.
+Query parameters (`?lang=pl&ruleset=1e&section=actions.move&record=...`) make any
+view linkable; the frame reads them once per session and keeps them in step.
+"""
+
+from __future__ import annotations
+
+import base64
+import gettext
+import json
+import zlib
+from dataclasses import dataclass
+from typing import Any
+
+import streamlit as st
+from babel import Locale
+
+from polis.compiler import Compiled, compile_loaded, compile_ruleset
+from polis.i18n import LANGUAGES, translator
+from polis.i18n.catalogs import compile_catalogs
+from polis.i18n.names import Names
+from polis.i18n.negotiate import negotiate
+from polis.rules.loader import LoadedRuleset
+from polis.rules.registry import discover
+
+DEFAULT_RULESET = "2e"
+OVERLAY_PREFIX = "upload:"
+
+
+@st.cache_resource(show_spinner=False)
+def _catalogs_compiled() -> bool:
+    # .mo files are build output: make sure they exist and are fresh before the first lookup
+    compile_catalogs()
+    return True
+
+
+@dataclass
+class Overlay:
+    id: str
+    text: str
+    loaded: LoadedRuleset
+    compiled: Compiled
+
+
+def init() -> None:
+    """Set every session key up front, from the URL and the browser the first time."""
+    _catalogs_compiled()
+    params = st.query_params
+    state = st.session_state
+    if "lang" not in state:
+        asked = params.get("lang")
+        state["lang"] = asked if asked in LANGUAGES else negotiate(st.context.locale)
+    if "ruleset" not in state:
+        asked = params.get("ruleset")
+        state["ruleset"] = asked if asked in discover() else DEFAULT_RULESET
+    state.setdefault("overlays", {})
+    state.setdefault("game", None)
+    state.setdefault("timings", [])
+
+
+def lang() -> str:
+    return str(st.session_state["lang"])
+
+
+def tr() -> gettext.NullTranslations:
+    return translator(lang())
+
+
+def _(message: str) -> str:
+    return tr().gettext(message)
+
+
+def language_label(code: str) -> str:
+    name = Locale.parse(code).get_display_name(code) or code
+    return name[:1].upper() + name[1:]
+
+
+def ruleset_ids() -> list[str]:
+    return [*discover(), *st.session_state["overlays"]]
+
+
+def compiled(ruleset: str | None = None) -> Compiled:
+    rid = ruleset or str(st.session_state["ruleset"])
+    overlay: Overlay | None = st.session_state["overlays"].get(rid)
+    if overlay is not None:
+        return overlay.compiled
+    return compile_ruleset(rid)
+
+
+def names(ruleset: str | None = None) -> Names:
+    return Names(compiled(ruleset).config, tr())
+
+
+def ruleset_label(rid: str) -> str:
+    overlay = st.session_state["overlays"].get(rid)
+    if overlay is not None:
+        return f"{overlay.loaded.model.title} ({_('uploaded')})"
+    cfg = compile_ruleset(rid).config
+    return tr().pgettext(f"{rid}:title", cfg.title)
+
+
+def add_overlay(loaded: LoadedRuleset, text: str) -> str:
+    rid = f"{OVERLAY_PREFIX}{loaded.model.id}"
+    st.session_state["overlays"][rid] = Overlay(rid, text, loaded, compile_loaded(loaded))
+    return rid
+
+
+def sync_params(**extra: str | None) -> None:
+    """Keep the URL in step with the session (so it can be bookmarked or shared)."""
+    params = st.query_params
+    wanted: dict[str, Any] = {"lang": lang(), "ruleset": str(st.session_state["ruleset"]), **extra}
+    for key, value in wanted.items():
+        if value is None:
+            if key in params:
+                del params[key]
+        elif params.get(key) != value:
+            params[key] = value
+
+
+def encode_record(record_json: dict[str, Any]) -> str:
+    raw = json.dumps(record_json, separators=(",", ":")).encode("utf-8")
+    return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii")
+
+
+def decode_record(token: str, limit: int = 2 * 1024 * 1024) -> bytes:
+    """The record JSON behind a `record=` link; raises ValueError on anything odd."""
+    try:
+        packed = base64.urlsafe_b64decode(token.encode("ascii"))
+        inflater = zlib.decompressobj()
+        raw = inflater.decompress(packed, limit + 1)
+    except (ValueError, zlib.error) as exc:
+        raise ValueError("the game link is damaged") from exc
+    if len(raw) > limit or inflater.unconsumed_tail:
+        raise ValueError("the game in the link is too large")
+    return raw

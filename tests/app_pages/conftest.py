@@ -1,0 +1,21 @@
+from __future__ import annotations
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from polis.i18n.catalogs import compile_catalogs
+from tests.conftest import ROOT
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _catalogs() -> None:
+    compile_catalogs()
+
+
+@pytest.fixture
+def app() -> AppTest:
+    return AppTest.from_file(str(ROOT / "app.py"), default_timeout=90)
+
+
+def no_errors(at: AppTest) -> None:
+    assert not at.exception, [str(e.value)[:500] for e in at.exception]

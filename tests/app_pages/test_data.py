@@ -1,0 +1,24 @@
+from __future__ import annotations
+
+from streamlit.testing.v1 import AppTest
+
+from tests.app_pages.conftest import no_errors
+
+
+def test_provenance_is_shown_and_filterable(app: AppTest) -> None:
+    app.run()
+    app.switch_page("app_pages/data.py").run()
+    no_errors(app)
+    share = app.metric[0].value
+    assert share.endswith("%")
+    rows = len(app.dataframe[0].value)
+    app.multiselect(key="provenance_status").set_value(
+        ["sourced", "partly estimated", "estimated"]
+    ).run()
+    assert len(app.dataframe[0].value) > rows
+
+
+def test_example_overlay_is_offered(app: AppTest) -> None:
+    app.run()
+    app.switch_page("app_pages/data.py").run()
+    assert any(b.label == "Download an example overlay" for b in app.get("download_button"))

@@ -1,0 +1,90 @@
+from __future__ import annotations
+
+from streamlit.testing.v1 import AppTest
+
+from polis.app.session import encode_record
+from polis.compiler import compile_ruleset
+from polis.engine.record import Record
+from tests.app_pages.conftest import no_errors
+
+
+def start(app: AppTest, athens: str = "human", sparta: str = "greedy") -> AppTest:
+    app.run()
+    app.switch_page("app_pages/play.py").run()
+    app.selectbox(key="athens_controller").set_value(athens)
+    app.selectbox(key="sparta_controller").set_value(sparta)
+    next(b for b in app.button if b.label == "Start").click().run()
+    no_errors(app)
+    return app
+
+
+def choices(app: AppTest) -> list:  # type: ignore[type-arg]
+    return [b for b in app.button if b.key and b.key.startswith("choice_")]
+
+
+def test_choices_drive_the_engine(app: AppTest) -> None:
+    start(app)
+    game = app.session_state["game"]
+    before = len(game.steps)
+    first = choices(app)[0]
+    first.click().run()
+    no_errors(app)
+    assert len(app.session_state["game"].steps) > before
+    for _ in range(6):  # a few more decisions, whatever they are
+        options = choices(app)
+        if not options:
+            break
+        options[0].click().run()
+        no_errors(app)
+
+
+def test_refusal_names_the_rule_and_links_to_it(app: AppTest) -> None:
+    start(app)
+    why = [b for b in app.button if b.key and b.key.startswith("why_")]
+    assert why, "some action is not open at the start"
+    why[0].click().run()
+    no_errors(app)
+    assert any(w.value.startswith("Not allowed") for w in app.warning)
+    links = [e.proto.query_string for e in app.get("page_link")]
+    assert any("section=" in q for q in links), links
+
+
+def test_undo_and_save(app: AppTest) -> None:
+    start(app)
+    steps = len(app.session_state["game"].steps)
+    choices(app)[0].click().run()
+    undo = next(b for b in app.button if b.key == "undo_button")
+    assert not undo.disabled
+    undo.click().run()
+    assert len(app.session_state["game"].steps) == steps
+    assert app.get("download_button")
+
+
+def test_bot_game_reaches_the_score_screen_and_replays(app: AppTest) -> None:
+    app.selectbox  # noqa: B018 - the picker exists in the frame
+    start(app, "random", "greedy")
+    assert any("wins" in s.value or "draw" in s.value for s in app.success)
+    slider = app.slider(key="replay_step")
+    slider.set_value(1).run()
+    no_errors(app)
+
+
+def test_a_shared_link_loads_the_game(app: AppTest) -> None:
+    compiled = compile_ruleset("2e")
+    record = Record(
+        "2e", compiled.content_hash, 5, [["pass"]], meta={"controllers": ["human", "human"]}
+    )
+    app.query_params["record"] = encode_record(record.to_json())
+    app.run()
+    app.switch_page("app_pages/play.py").run()
+    no_errors(app)
+    game = app.session_state["game"]
+    assert game is not None and len(game.steps) == 1
+
+
+def test_a_damaged_link_is_reported(app: AppTest) -> None:
+    app.query_params["record"] = "not-a-record"
+    app.run()
+    app.switch_page("app_pages/play.py").run()
+    no_errors(app)
+    assert any("could not be loaded" in e.value for e in app.error)

@@ -1,0 +1,56 @@
+from __future__ import annotations
+
+from streamlit.testing.v1 import AppTest
+
+from tests.app_pages.conftest import no_errors
+
+
+def test_reference_renders_the_chosen_ruleset(app: AppTest) -> None:
+    app.run()
+    no_errors(app)
+    assert app.title[0].value == "Rules reference"
+    assert app.radio(key="chapter_").options[0] == "Overview"
+    app.selectbox(key="ruleset").set_value("1e").run()
+    no_errors(app)
+    assert "1st edition" in app.caption[0].value
+
+
+def test_search_finds_sections(app: AppTest) -> None:
+    app.run()
+    app.text_input(key="rules_search").set_value("siege disc").run()
+    no_errors(app)
+    assert "matching sections" in app.markdown[1].value or any(
+        "matching sections" in m.value for m in app.markdown
+    )
+    assert any("Siege discs" in e.label for e in app.expander)
+
+
+def test_deep_link_opens_a_section(app: AppTest) -> None:
+    app.query_params["section"] = "battle.salpinx"
+    app.query_params["ruleset"] = "1e"
+    app.run()
+    no_errors(app)
+    opened = [e for e in app.expander if e.proto.expanded]
+    assert [e.label for e in opened] == ["The salpinx and its ambush"]
+
+
+def test_two_languages_side_by_side(app: AppTest) -> None:
+    app.query_params["section"] = "actions.move"
+    app.run()
+    app.selectbox(key="second_lang").set_value("de").run()
+    no_errors(app)
+    assert len(app.columns) >= 2
+
+
+def test_glossary_and_estimate_note(app: AppTest) -> None:
+    app.run()
+    assert any("reconstructions" in i.value for i in app.info)
+    glossary = [m.value for m in app.markdown if m.value.startswith("**Hoplite")]
+    assert glossary
+
+
+def test_language_from_the_url(app: AppTest) -> None:
+    app.query_params["lang"] = "pl"
+    app.run()
+    no_errors(app)
+    assert app.session_state["lang"] == "pl"
