@@ -10,7 +10,7 @@ import streamlit as st
 from polis.app import labels, session
 from polis.app.board import figure
 from polis.app.game import GameSession
-from polis.app.play_view import PROMPTS, for_click, probe_for_click, shows_hand, targets
+from polis.app.play_view import for_click, probe_for_click, shows_hand, targets
 from polis.app.session import _
 from polis.engine import Refusal, explain
 from polis.engine.flow import scores
@@ -252,11 +252,7 @@ with game_tab:
                 state_store["seen_by"] = state.player
                 st.rerun()
         else:
-            st.markdown(
-                "**"
-                + _(PROMPTS.get(state.phase, "{side}")).format(side=side_name(state.player))
-                + "**"
-            )
+            st.markdown(f"**{narrator.prompt(state)}**")
             battle = state.battle
             if battle is not None:
                 st.caption(

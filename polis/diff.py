@@ -206,8 +206,9 @@ def short(value: Any) -> str:
 def render_text(report: DiffReport, gettext: Callable[[str], str] = lambda s: s) -> str:
     _ = gettext
     lines = [
-        f"{report.a} → {report.b}: {len(report.headlines)} {_('headline differences')}, "
-        f"{len(report.changes)} {_('record changes')}",
+        _("{a} → {b}: {headlines} headline differences, {changes} record changes").format(
+            a=report.a, b=report.b, headlines=len(report.headlines), changes=len(report.changes)
+        ),
         "",
         _("Headline"),
     ]

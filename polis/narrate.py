@@ -31,6 +31,35 @@ REASONS = {
     "shared_victory": N_("tied score and goods: both are masters of Polis"),
     "tie": N_("tied score and goods: a draw"),
 }
+# the question each kind of decision asks, marked for translation
+PROMPTS = {
+    "turn": N_("{side}: choose an action, or pass"),
+    "surcharge": N_("{side}: your opponent has passed; pay a good to act"),
+    "create_polis": N_("{side}: in which polis?"),
+    "build": N_("{side}: pay for one more unit, or stop"),
+    "project": N_("{side}: which project?"),
+    "project_polis": N_("{side}: in which polis?"),
+    "project_pay": N_("{side}: how do you pay?"),
+    "move_dest": N_("{side}: where do the units go?"),
+    "move_origin": N_("{side}: bring a unit from where? (one at a time)"),
+    "siege_polis": N_("{side}: which polis do you besiege?"),
+    "tribute_territory": N_("{side}: where do you collect tribute?"),
+    "tribute_alloc": N_("{side}: which goods do your hoplites collect?"),
+    "trade_slot": N_("{side}: which cargo?"),
+    "trade_pay": N_("{side}: how do you pay?"),
+    "proxenos_dest": N_("{side}: where does your proxenos go?"),
+    "battle_order": N_("{side}: which battle first?"),
+    "retreat": N_("{side}: fight on or retreat?"),
+    "attack": N_("{side}: show two cards"),
+    "defend": N_("{side}: answer each card"),
+    "event_remove": N_("{side}: remove one of your units"),
+    "event_choice": N_("{side}: choose an option"),
+    "discard_project": N_("{side}: remove a project tile from the offer"),
+    "feed": N_("{side}: not enough wheat: release poleis or pay the rest in prestige"),
+    "grow": N_("{side}: grow your poleis (1 wheat per cube)"),
+    "phoros": N_("{side}: take phoros?"),
+    "over": N_("The game is over"),
+}
 BATTLE_ENDS = {
     "retreat": N_("a player retreated"),
     "defender_below_min": N_("the defender had too few units left"),
@@ -60,8 +89,14 @@ class Narrator:
         )
 
     def goods_list(self, items: list[tuple[int, int]]) -> str:
-        parts = [f"{n} {self.n.good(g)}" for g, n in items if n]
+        parts = [self.n.amount(n, g) for g, n in items if n]
         return format_list(parts, locale=self.locale) if parts else self._("nothing")
+
+    def prompt(self, state: State) -> str:
+        """The question the player to move must answer."""
+        if state.finished:
+            return self._(PROMPTS["over"])
+        return self._(PROMPTS.get(state.phase, "{side}")).format(side=self.n.side(state.player))
 
     def action_name(self, action_id: str) -> str:
         act = self.n.cfg.action(action_id)
@@ -218,8 +253,8 @@ class Narrator:
                 territory=n.area(p["territory"]),
                 goods=self.goods_list([(g, got) for g, _amount, got in p["goods"]]),
             ),
-            "trade": lambda: _("{side} trades at {slot}, paying {paid} {currency}").format(
-                side=side, slot=self.slot(p["slot"]), paid=p["paid"], currency=n.good(p["currency"])
+            "trade": lambda: _("{side} trades at {slot}, paying {paid}").format(
+                side=side, slot=self.slot(p["slot"]), paid=n.amount(p["paid"], p["currency"])
             ),
             "proxenos_moved": lambda: _(
                 "The proxenos of {side} travels to {polis} {route}, bribing {bribe}"
@@ -227,10 +262,10 @@ class Narrator:
                 side=side,
                 polis=n.polis_at(p["polis"]),
                 route=_("by sea") if p["by_sea"] else _("by land"),
-                bribe=p["bribe"],
+                bribe=n.amount(p["bribe"], n.cfg.proxenos_bribe_good),
             ),
             "proxenos_ransomed": lambda: _("{side} ransoms its proxenos for {paid}").format(
-                side=side, paid=p["paid"]
+                side=side, paid=n.amount(p["paid"], n.cfg.ransom_good)
             ),
             "civil_war": lambda: _(
                 "Civil war: {polis} joins {side} (+{population} prestige)"
@@ -246,17 +281,22 @@ class Narrator:
                 area=n.area(p["area"]), why=_(BATTLE_ENDS.get(p["why"], p["why"]))
             ),
             "event": lambda: _("Event: {event}").format(event=n.event(p["event"])),
-            "event_none": lambda: _(
+            "event_none": lambda: n.ngettext(
                 "No playable event card in deck {deck} "
-                "({unknown} cards of unknown effect are never drawn)"
+                "({unknown} card of unknown effect is never drawn)",
+                "No playable event card in deck {deck} "
+                "({unknown} cards of unknown effect are never drawn)",
+                p["unknown"],
             ).format(
                 deck=n.deck(n.cfg.decks[p["deck"]].id, n.cfg.decks[p["deck"]].name),
                 unknown=p["unknown"],
             ),
             "event_goods": lambda: self._event_goods(side, p),
-            "event_units": lambda: _("{side} places {placed} unit(s) in {area}").format(
-                side=side, placed=p["placed"], area=n.area(p["area"])
-            ),
+            "event_units": lambda: n.ngettext(
+                "{side} places {placed} unit in {area}",
+                "{side} places {placed} units in {area}",
+                p["placed"],
+            ).format(side=side, placed=p["placed"], area=n.area(p["area"])),
             "event_block": lambda: _("{slot} is closed this round").format(
                 slot=self.slot(p["slot"])
             ),
@@ -308,7 +348,7 @@ class Narrator:
         _ = self._
         polis = self.n.polis_at(p["polis"])
         if p["kind"] == "create_merchants":
-            return _("{side} hires a merchant in {polis}").format(side=side, polis=polis)
+            return _("{side} adds a merchant in {polis}").format(side=side, polis=polis)
         if p["kind"] == "create_galleys":
             return _("{side} builds a galley in {polis} ({area})").format(
                 side=side, polis=polis, area=self.n.area(p["area"])
@@ -347,8 +387,14 @@ class Narrator:
         reason = _(REASONS.get(p["reason"], p["reason"]))
         if p["winner"] == DRAW:
             return _("The game ends in a draw ({reason})").format(reason=reason)
-        return _("{side} wins ({reason}): Athens {athens}, Sparta {sparta}").format(
-            side=self.n.side(p["winner"]), reason=reason, athens=p["athens"], sparta=p["sparta"]
+        # the sides' names are placeholders: some languages inflect or reorder them
+        return _("{side} wins ({reason}): {first} {athens}, {second} {sparta}").format(
+            side=self.n.side(p["winner"]),
+            reason=reason,
+            first=self.n.side(0),
+            athens=p["athens"],
+            second=self.n.side(1),
+            sparta=p["sparta"],
         )
 
     def log(self, state: State) -> list[str]:

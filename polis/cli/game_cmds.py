@@ -29,31 +29,37 @@ def _summary(state: State, lang: str, log: list[str]) -> str:
     cfg = state.cfg
     names = Names(cfg, translator(lang))
     narrator = Narrator(names, lang)
-    data = to_json(state)
+    _ = names.gettext
+    current = cfg.rounds[state.round]
     lines = [
-        f"{cfg.title}",
-        f"round {data['round']}, {state.phase}, {data['player'] or '-'} to decide",
+        names.data("title", cfg.title),
+        _("Round {round}: {prompt}").format(
+            round=names.round_label(current.id, current.label), prompt=narrator.prompt(state)
+        ),
     ]
-    for side, sid in enumerate(cfg.sides):
-        info = data["sides"][sid]
-        goods = ", ".join(f"{names.good(i)} {info['goods'][g]}" for i, g in enumerate(cfg.goods))
+    for side in range(len(cfg.sides)):
+        goods = ", ".join(names.amount(state.good(side, g), g) for g in range(len(cfg.goods)))
         owned = ", ".join(
-            f"{names.polis_at(p)} {state.pop[p]}" for p, o in enumerate(state.owner) if o == side
+            f"{names.polis_at(p)} ({state.pop[p]})" for p, o in enumerate(state.owner) if o == side
         )
         units = ", ".join(
-            f"{names.area(cfg.areas.index(a))} {n}" for a, n in data["units"][sid].items()
+            f"{names.area(a)} ({n})" for a in range(len(cfg.areas)) if (n := state.n_units(side, a))
         )
         lines += [
-            f"{names.side(side)}: prestige {info['prestige']}; {goods}",
-            f"  poleis: {owned}",
-            f"  units: {units or '-'}",
+            _("{side}: {prestige} prestige; {goods}").format(
+                side=names.side(side), prestige=state.prestige[side], goods=goods
+            ),
+            "  " + _("Poleis: {poleis}").format(poleis=owned or "—"),
+            "  " + _("Units: {units}").format(units=units or "—"),
         ]
     if log:
         lines += ["", *log[-12:]]
     if not state.finished:
         lines += [
             "",
-            "choices: " + "; ".join(narrator.action(state, a) for a in legal_actions(state)),
+            _("Choices: {choices}").format(
+                choices="; ".join(narrator.action(state, a) for a in legal_actions(state))
+            ),
         ]
     return "\n".join(lines)
 

@@ -29,7 +29,7 @@ def _units(s: State, side: int, kind: str) -> Refusal:
         return Refusal("actions.create_units", "All your merchant pieces are already in play.")
     if kind == "create_merchants" and not any(s.cfg.poleis[p].commercial == side for p in owned):
         return Refusal(
-            "actions.create_units", "Merchants are hired only in your own commercial poleis."
+            "actions.create_units", "Merchants come only from your own commercial poleis."
         )
     costs = dev._costs(s, kind)
     if not any(dev.affordable(s, side, c) for c in costs):

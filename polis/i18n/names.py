@@ -41,6 +41,10 @@ class Names:
     def good(self, good: int) -> str:
         return self.data(f"goods.{self.cfg.goods[good]}.name", self.cfg.good_names[good])
 
+    def amount(self, n: int, good: int) -> str:
+        """A quantity of a good; a message of its own so languages can inflect or reorder it."""
+        return self.tr.pgettext("quantity", "{n} {good}").format(n=n, good=self.good(good))
+
     def area(self, area: int) -> str:
         cfg = self.cfg
         section = "territories" if area < cfg.n_territories else "seas"

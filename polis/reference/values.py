@@ -29,7 +29,7 @@ def _list(items: list[str], locale: str) -> str:
 
 def _cost(names: Names, alternatives: tuple[tuple[tuple[int, int], ...], ...], locale: str) -> str:
     _ = names.gettext
-    options = [_list([f"{n} {names.good(g)}" for g, n in alt], locale) for alt in alternatives]
+    options = [_list([names.amount(n, g) for g, n in alt], locale) for alt in alternatives]
     return _(" or ").join(options) if options else "—"
 
 
@@ -50,11 +50,8 @@ def _reveal(cfg: EngineConfig, names: Names, locale: str) -> str:
     for r in cfg.rounds:
         label = names.round_label(r.id, r.label)
         if r.remove:
-            parts.append(
-                _("{label}: {reveal} tiles, the player with less prestige removes {remove}").format(
-                    label=label, reveal=r.reveal, remove=r.remove
-                )
-            )
+            text = _("{label}: {reveal} tiles (the player with less prestige removes {remove})")
+            parts.append(text.format(label=label, reveal=r.reveal, remove=r.remove))
         else:
             parts.append(_("{label}: {reveal} tiles").format(label=label, reveal=r.reveal))
     return _list(parts, locale)

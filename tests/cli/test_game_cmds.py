@@ -14,7 +14,7 @@ runner = CliRunner()
 
 def test_new_text_and_json() -> None:
     text = runner.invoke(app, ["new", "2e", "--seed", "3"])
-    assert text.exit_code == 0 and "Sparta to play" in text.stdout and "choices:" in text.stdout
+    assert text.exit_code == 0 and "Sparta to play" in text.stdout and "Choices:" in text.stdout
     data = json.loads(runner.invoke(app, ["new", "1e", "--seed", "3", "--json"]).stdout)
     assert data["ruleset"] == "1e" and data["round"] == "three"
 
