@@ -6,6 +6,7 @@ import streamlit as st
 from polis.app import labels, session
 from polis.app.session import _
 from polis.compiler.provenance import provenance_report
+from polis.i18n.formats import percent
 from polis.rules.issues import RulesError
 from polis.rules.loader import load_overlay_text, load_ruleset
 from polis.rules.yaml_loader import decode
@@ -35,7 +36,7 @@ report = provenance_report(model)
 
 st.subheader(session.ruleset_label(rid))
 cols = st.columns(3)
-cols[0].metric(_("Sourced share"), f"{report.sourced_share:.0%}")
+cols[0].metric(_("Sourced share"), percent(report.sourced_share, session.lang()))
 cols[1].metric(_("Records"), len(report.facts))
 cols[2].metric(_("Estimated records"), sum(1 for f in report.facts if f.status == "estimated"))
 

@@ -9,10 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from babel.lists import format_list
-
 from polis.engine.phases import Action, Refusal
 from polis.engine.state import DRAW, State
+from polis.i18n.formats import items
 from polis.i18n.names import Names
 
 # Markers so `pybabel extract` finds messages that are looked up indirectly.
@@ -88,9 +87,9 @@ class Narrator:
             market=self.n.market(slot.market), cargo=slot.cargo, good=self.n.good(slot.offers)
         )
 
-    def goods_list(self, items: list[tuple[int, int]]) -> str:
-        parts = [self.n.amount(n, g) for g, n in items if n]
-        return format_list(parts, locale=self.locale) if parts else self._("nothing")
+    def goods_list(self, amounts: list[tuple[int, int]]) -> str:
+        parts = [self.n.amount(n, g) for g, n in amounts if n]
+        return items(parts, self.locale) if parts else self._("nothing")
 
     def prompt(self, state: State) -> str:
         """The question the player to move must answer."""
@@ -214,7 +213,7 @@ class Narrator:
             ),
             "round_end": lambda: _("End of the round"),
             "projects_revealed": lambda: _("Projects on offer: {projects}").format(
-                projects=format_list([n.project(j) for j in p["projects"]], locale=self.locale)
+                projects=items([n.project(j) for j in p["projects"]], self.locale)
             ),
             "pass": lambda: _("{side} passes").format(side=side),
             "action": lambda: _("{side}: {action}").format(

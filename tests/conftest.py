@@ -26,6 +26,14 @@ def _isolated_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
     os.environ["POLIS_CACHE_DIR"] = str(tmp_path_factory.mktemp("polis-cache"))
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _compiled_catalogs() -> None:
+    # The .mo files are build output (never committed); tests read translations through them.
+    from polis.i18n.catalogs import compile_catalogs
+
+    compile_catalogs()
+
+
 @pytest.fixture(autouse=True)
 def _repo_root_cwd(monkeypatch: pytest.MonkeyPatch) -> None:
     # Messages show paths relative to the working folder; goldens assume the repo root.

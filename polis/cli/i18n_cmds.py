@@ -1,4 +1,4 @@
-"""`polis i18n ...`: the catalog workflow (extract, update, compile, check)."""
+"""`polis i18n ...`: the catalog workflow (extract, update, compile, check, stats)."""
 
 from __future__ import annotations
 
@@ -6,10 +6,10 @@ from typing import Annotated
 
 import typer
 
-from polis.cli.common import user_errors
+from polis.cli.common import emit_json, user_errors
 
 i18n_app = typer.Typer(
-    help="Translation catalogs: extract, update, compile, check.", no_args_is_help=True
+    help="Translation catalogs: extract, update, compile, check, stats.", no_args_is_help=True
 )
 
 
@@ -85,6 +85,41 @@ def check_cmd(
         typer.echo(issue.format(), err=True)
     if issues:
         raise UserError(f"{len(issues)} catalog problem(s)")
+
+
+@i18n_app.command("stats")
+@user_errors
+def stats_cmd(
+    as_json: Annotated[bool, typer.Option("--json", help="machine-readable counts")] = False,
+) -> None:
+    """Messages per language and domain, and the words of rule text per language."""
+    from babel.messages.pofile import read_po
+
+    from polis.i18n.checks import load
+    from polis.i18n.runner import POT, TARGETS
+    from polis.i18n.stats import DOMAINS, catalog_stats
+
+    with POT.open("rb") as fh:
+        rows = [catalog_stats("en", read_po(fh), source=True)]
+    rows += [catalog_stats(code, load(code)) for code in TARGETS]
+    if as_json:
+        emit_json(
+            [
+                {
+                    "lang": r.lang,
+                    "translated": {d: r.translated[d] for d in DOMAINS},
+                    "messages": {d: r.messages[d] for d in DOMAINS},
+                    "rule_words": r.rule_words,
+                    "glossary_words": r.glossary_words,
+                }
+                for r in rows
+            ]
+        )
+        return
+    typer.echo("lang  " + "  ".join(f"{d:>13}" for d in DOMAINS) + "  rule words  glossary words")
+    for r in rows:
+        cells = "  ".join(f"{f'{r.translated[d]}/{r.messages[d]}':>13}" for d in DOMAINS)
+        typer.echo(f"{r.lang:<4}  {cells}  {r.rule_words:>10}  {r.glossary_words:>14}")
 
 
 def _filled(message: object) -> list[bool]:

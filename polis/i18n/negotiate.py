@@ -31,8 +31,8 @@ def negotiate(preferred: str | list[str] | None, default: str = "en") -> str:
     tags = parse_accept_language(preferred) if isinstance(preferred, str) else list(preferred)
     tags = [t.replace("_", "-") for t in tags]
     found = negotiate_locale(tags, list(LANGUAGES), sep="-")
-    if found is None:  # babel matches whole tags; try each tag's language alone
-        found = next(
-            (t.split("-")[0].lower() for t in tags if t.split("-")[0].lower() in LANGUAGES), None
-        )
-    return found or default
+    if found is not None:  # babel hands back the browser's spelling ("PL"); ours is lower case
+        return found.split("-")[0].lower()
+    # babel matches whole tags only; try each tag's language alone ("cs-CZ" -> "cs")
+    languages = (t.split("-")[0].lower() for t in tags)
+    return next((lang for lang in languages if lang in LANGUAGES), default)

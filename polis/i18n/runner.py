@@ -36,14 +36,15 @@ def _project() -> dict[str, str]:
     return {"name": meta["name"], "version": meta["version"]}
 
 
-def extract() -> Path:
+def extract(out: Path = POT) -> Path:
+    """Write the template from the code and the rules data (normally to locales/polis.pot)."""
     meta = _project()
     args = [
         "extract",
         "-F",
         str(ROOT / "babel.cfg"),
         "-o",
-        str(POT),
+        str(out),
         "--project",
         meta["name"],
         "--version",
@@ -59,7 +60,7 @@ def extract() -> Path:
         args += ["-k", keyword]
     with contextlib.chdir(ROOT):
         _pybabel(*args, ".")
-    return POT
+    return out
 
 
 def update(languages: tuple[str, ...] = TARGETS) -> list[Path]:

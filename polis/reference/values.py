@@ -15,21 +15,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from babel.lists import format_list
-
 from polis.compiler.config import UNANSWERABLE, WILDCARD, EngineConfig
+from polis.i18n.formats import items
 from polis.i18n.names import Names
 from polis.rules.models import Ruleset
 from polis.rules.provenance import Record
 
 
-def _list(items: list[str], locale: str) -> str:
-    return format_list(items, locale=locale) if items else ""
-
-
 def _cost(names: Names, alternatives: tuple[tuple[tuple[int, int], ...], ...], locale: str) -> str:
     _ = names.gettext
-    options = [_list([names.amount(n, g) for g, n in alt], locale) for alt in alternatives]
+    options = [items([names.amount(n, g) for g, n in alt], locale) for alt in alternatives]
     return _(" or ").join(options) if options else "—"
 
 
@@ -54,7 +49,7 @@ def _reveal(cfg: EngineConfig, names: Names, locale: str) -> str:
             parts.append(text.format(label=label, reveal=r.reveal, remove=r.remove))
         else:
             parts.append(_("{label}: {reveal} tiles").format(label=label, reveal=r.reveal))
-    return _list(parts, locale)
+    return items(parts, locale)
 
 
 def _phoros(cfg: EngineConfig, names: Names, locale: str) -> str:
@@ -76,18 +71,18 @@ def rule_values(cfg: EngineConfig, names: Names, locale: str) -> dict[str, Any]:
     military = next((a.prestige_cost for a in cfg.actions if a.category == "military"), 0)
     return {
         "rounds_count": len(cfg.rounds),
-        "round_labels": _list(rounds, locale),
+        "round_labels": items(rounds, locale),
         "first_round": rounds[0],
         "last_round": rounds[-1],
-        "stacking_limits": _list([str(r.stacking_limit) for r in cfg.rounds], locale),
-        "cargo_open": _list([str(r.cargo_open) for r in cfg.rounds], locale),
-        "goods": _list(goods, locale),
+        "stacking_limits": items([str(r.stacking_limit) for r in cfg.rounds], locale),
+        "cargo_open": items([str(r.cargo_open) for r in cfg.rounds], locale),
+        "goods": items(goods, locale),
         "goods_count": len(goods),
-        "perishable_goods": _list([goods[g] for g, p in enumerate(cfg.perishable) if p], locale),
-        "market_goods": _list([goods[g] for g in cfg.track_goods], locale),
+        "perishable_goods": items([goods[g] for g, p in enumerate(cfg.perishable) if p], locale),
+        "market_goods": items([goods[g] for g in cfg.track_goods], locale),
         "feeding_good": goods[cfg.feeding_good],
         "actions_count": len(actions),
-        "action_names": _list([names.action(a.id, a.name) for a in actions], locale),
+        "action_names": items([names.action(a.id, a.name) for a in actions], locale),
         "military_cost": military,
         "hoplite_cost": _cost(names, cfg.hoplite_costs, locale),
         "galley_cost": _cost(names, cfg.galley_costs, locale),
@@ -122,14 +117,14 @@ def rule_values(cfg: EngineConfig, names: Names, locale: str) -> dict[str, Any]:
         "project_reveal": _reveal(cfg, names, locale),
         "project_tiles": len(cfg.projects),
         "event_cards": sum(d.size for d in cfg.decks),
-        "event_decks": _list([names.deck(d.id, d.name) for d in cfg.decks], locale),
+        "event_decks": items([names.deck(d.id, d.name) for d in cfg.decks], locale),
         "cubes_per_side": cfg.cubes_per_side,
         "discs_per_side": cfg.discs_per_side,
         "merchants_per_side": cfg.merchants_per_side,
         "goods_max": cfg.goods_max,
         "prestige_max": cfg.prestige_max,
         "megalopolis_prestige": cfg.megalopolis_prestige,
-        "tribute_yields": _list([str(y) for y in cfg.tribute_yields], locale),
+        "tribute_yields": items([str(y) for y in cfg.tribute_yields], locale),
         "market_columns": len(cfg.market_table[-1]),
         "athens": side(0),
         "sparta": side(1),
@@ -137,25 +132,25 @@ def rule_values(cfg: EngineConfig, names: Names, locale: str) -> dict[str, Any]:
         "sparta_capital": names.polis_at(cfg.capital[1]),
         "athens_home": names.area(cfg.home_region[0]),
         "sparta_home": names.area(cfg.home_region[1]),
-        "athens_trade_seas": _list([names.area(a) for a in _bits(cfg.trade_port_seas[0])], locale),
-        "sparta_trade_seas": _list([names.area(a) for a in _bits(cfg.trade_port_seas[1])], locale),
-        "athens_commercial": _list(
+        "athens_trade_seas": items([names.area(a) for a in _bits(cfg.trade_port_seas[0])], locale),
+        "sparta_trade_seas": items([names.area(a) for a in _bits(cfg.trade_port_seas[1])], locale),
+        "athens_commercial": items(
             [names.polis_at(p) for p, pol in enumerate(cfg.poleis) if pol.commercial == 0], locale
         ),
-        "sparta_commercial": _list(
+        "sparta_commercial": items(
             [names.polis_at(p) for p, pol in enumerate(cfg.poleis) if pol.commercial == 1], locale
         ),
-        "neutral_coast_poleis": _list(
+        "neutral_coast_poleis": items(
             [names.polis_at(p) for p, pol in enumerate(cfg.poleis) if pol.territory < 0], locale
         ),
-        "sea_only_territories": _list(
+        "sea_only_territories": items(
             [names.area(t) for t in range(cfg.n_territories) if not cfg.land_adj[t]], locale
         ),
         "diolkos_polis": names.polis_at(cfg.diolkos[2]) if cfg.diolkos else "",
-        "two_port_poleis": _list(
+        "two_port_poleis": items(
             [names.polis_at(p) for p, pol in enumerate(cfg.poleis) if len(pol.ports) > 1], locale
         ),
-        "diolkos_seas": _list([names.area(a) for a in cfg.diolkos[:2]], locale)
+        "diolkos_seas": items([names.area(a) for a in cfg.diolkos[:2]], locale)
         if cfg.diolkos
         else "",
         "event_reader_tie": side(cfg.reader_tie),
@@ -163,7 +158,7 @@ def rule_values(cfg: EngineConfig, names: Names, locale: str) -> dict[str, Any]:
         "siege_hoplite_loss": cfg.siege_loser_hoplites,
         "siege_population_loss": cfg.siege_population_loss,
         "covers_removed_per_round": cfg.market_cover_removed,
-        "project_pool": _list([names.project(j) for j in cfg.project_pool], locale),
+        "project_pool": items([names.project(j) for j in cfg.project_pool], locale),
         "project_pool_size": len(cfg.project_pool),
         "wildcard_card": _special_name(cfg, names, WILDCARD),
         "ambush_card": _special_name(cfg, names, UNANSWERABLE),

@@ -1,0 +1,23 @@
+"""Numbers, shares and lists written the way each language writes them (Babel's CLDR data)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from babel.lists import format_list
+from babel.numbers import format_decimal, format_percent
+
+
+def number(value: float, lang: str) -> str:
+    """1234.5 -> '1,234.5' (en), '1.234,5' (de), '1 234,5' (ru, cs, pl with a no-break space)."""
+    return format_decimal(value, locale=lang)
+
+
+def percent(share: float, lang: str) -> str:
+    """0.694 -> '69%' (en), '69 %' (de, cs, ru …)."""
+    return format_percent(share, locale=lang)
+
+
+def items(parts: Sequence[str], lang: str) -> str:
+    """['a', 'b', 'c'] -> 'a, b, and c' (en), 'a, b y c' (es), 'a, b и c' (ru)."""
+    return format_list(list(parts), locale=lang) if parts else ""

@@ -1,0 +1,203 @@
+"""End to end: the real server in headless Chromium, as a player would use it.
+
+Writes tests/artifacts/: a screenshot of every page in two languages, the saved
+game record, and timings.json (time to first page, Play rerun p50/p95).
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from polis.compiler import compile_ruleset
+from polis.engine.record import loads, replay
+from polis.i18n import translator
+from tests.e2e.conftest import Server
+
+pytestmark = pytest.mark.e2e
+
+VIEWPORT = {"width": 1400, "height": 1000}
+WAIT_MS = 60_000  # a cold server compiles the rulesets on the first visit
+PAGES = ("reference", "compare", "play", "data")
+
+
+def _(lang: str, message: str) -> str:
+    return translator(lang).gettext(message)
+
+
+def settle(page: Any) -> None:
+    """Wait until Streamlit has finished the current run (no running indicator left)."""
+    page.wait_for_load_state("networkidle")
+    page.locator('[data-testid="stStatusWidget"]').wait_for(state="detached", timeout=WAIT_MS)
+
+
+def pick(page: Any, label: str, option: str) -> None:
+    page.get_by_role("combobox", name=label).click()
+    page.get_by_role("option", name=option, exact=True).click()
+    settle(page)
+
+
+def start_game_against_bot(page: Any, server: Server, seed: int) -> None:
+    page.goto(f"{server.url}/play?lang=en&ruleset=2e")
+    page.get_by_role("heading", name="New game").wait_for(timeout=WAIT_MS)
+    page.get_by_label("Seed").fill(str(seed))
+    page.get_by_role("button", name="Start").click()
+    page.locator('[class*="st-key-choice_"] button').first.wait_for(timeout=WAIT_MS)
+    settle(page)
+
+
+def play_moves(page: Any, count: int) -> int:
+    """Click the first offered choice `count` times; returns how many were played."""
+    played = 0
+    for _n in range(count):
+        options = page.locator('[class*="st-key-choice_"]')
+        if options.count() == 0:
+            break
+        key = next(c for c in options.first.get_attribute("class").split() if "st-key-" in c)
+        options.first.locator("button").click()
+        # the choice's key names the step it belongs to: it goes once the engine moved on
+        page.locator(f".{key}").wait_for(state="detached", timeout=WAIT_MS)
+        settle(page)
+        played += 1
+    return played
+
+
+def test_time_to_first_page(server: Server, browser: Any, artifacts: Path) -> None:
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    started = time.perf_counter()
+    page.goto(server.url)
+    page.get_by_role("heading", name="Rules reference").wait_for(timeout=WAIT_MS)
+    first = time.perf_counter() - started
+    page.close()
+    page = context.new_page()
+    started = time.perf_counter()
+    page.goto(server.url)
+    page.get_by_role("heading", name="Rules reference").wait_for(timeout=WAIT_MS)
+    warm = time.perf_counter() - started
+    context.close()
+    record(artifacts, first_page_cold_s=round(first, 3), first_page_warm_s=round(warm, 3))
+
+
+def test_switch_language_and_open_a_rule_from_search(
+    server: Server, browser: Any, artifacts: Path
+) -> None:
+    context = browser.new_context(viewport=VIEWPORT, locale="en-US")
+    page = context.new_page()
+    page.goto(server.url)
+    page.get_by_role("heading", name="Rules reference").wait_for(timeout=WAIT_MS)
+    settle(page)
+    pick(page, "Language", "Deutsch")
+    page.get_by_role("heading", name=_("de", "Rules reference")).wait_for(timeout=WAIT_MS)
+    page.wait_for_url("**lang=de**", timeout=WAIT_MS)  # the choice is in the link too
+
+    search = page.get_by_label(_("de", "Search the rules"))
+    search.fill("Belagerung")
+    search.press("Enter")
+    settle(page)
+    hits = page.locator('[data-testid="stExpander"]')
+    hits.first.wait_for(timeout=WAIT_MS)
+    title = hits.first.locator("summary").inner_text().strip()
+    hits.first.locator("summary").click()
+    body = hits.first.locator('[data-testid="stExpanderDetails"]')
+    body.wait_for(timeout=WAIT_MS)
+    assert "Belagerung" in (title + body.inner_text())
+    page.screenshot(path=artifacts / "search-de.png", full_page=True)
+    context.close()
+
+
+def test_browser_language_is_the_default(server: Server, browser: Any) -> None:
+    context = browser.new_context(viewport=VIEWPORT, locale="cs-CZ")
+    page = context.new_page()
+    page.goto(server.url)
+    page.get_by_role("heading", name=_("cs", "Rules reference")).wait_for(timeout=WAIT_MS)
+    context.close()
+
+
+def test_play_against_the_bot_and_save(server: Server, browser: Any, artifacts: Path) -> None:
+    context = browser.new_context(viewport=VIEWPORT, accept_downloads=True)
+    page = context.new_page()
+    start_game_against_bot(page, server, seed=11)
+    assert play_moves(page, 8) >= 6
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Save").click()
+    saved = artifacts / "game-record.json"
+    download.value.save_as(saved)
+    record_ = loads(saved.read_bytes())
+    assert record_.ruleset == "2e" and record_.seed == 11 and len(record_.actions) >= 6
+    states = list(replay(record_, compile_ruleset("2e")))  # it replays without error
+    assert len(states) == len(record_.actions) + 1
+    page.screenshot(path=artifacts / "play-game-en.png", full_page=True)
+    context.close()
+
+
+def test_two_sessions_never_share_a_game(server: Server, browser: Any) -> None:
+    first = browser.new_context(viewport=VIEWPORT)
+    second = browser.new_context(viewport=VIEWPORT)
+    a, b = first.new_page(), second.new_page()
+    start_game_against_bot(a, server, seed=3)
+    play_moves(a, 3)
+    caption_a = a.get_by_text("seed 3").inner_text()
+    b.goto(f"{server.url}/play?lang=en&ruleset=2e")
+    b.get_by_role("heading", name="New game").wait_for(timeout=WAIT_MS)  # no game leaked in
+    start_game_against_bot(b, server, seed=4)
+    play_moves(b, 2)
+    a.reload()
+    a.get_by_role("heading", name="New game").wait_for(timeout=WAIT_MS)  # a reload is a new session
+    assert "seed 3" in caption_a
+    assert b.get_by_text("seed 4").count() == 1 and b.get_by_text("seed 3").count() == 0
+    first.close()
+    second.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_screenshot_every_page(server: Server, browser: Any, artifacts: Path, lang: str) -> None:
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    headings = {
+        "reference": "Rules reference",
+        "compare": "Compare rulesets",
+        "play": "Play",
+        "data": "Data and provenance",
+    }
+    for name in PAGES:
+        page.goto(f"{server.url}/{name}?lang={lang}&ruleset=2e")
+        page.get_by_role("heading", name=_(lang, headings[name])).first.wait_for(timeout=WAIT_MS)
+        settle(page)
+        assert page.locator('[data-testid="stException"]').count() == 0
+        page.screenshot(path=artifacts / f"{name}-{lang}.png", full_page=True)
+    context.close()
+
+
+def test_play_rerun_timings(server: Server, browser: Any, artifacts: Path) -> None:
+    """Runs last in this module: summarises every Play rerun the tests above caused."""
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    start_game_against_bot(page, server, seed=21)
+    play_moves(page, 10)
+    context.close()
+    reruns = [
+        float(line.split()[1])
+        for line in server.timings.read_text("utf-8").splitlines()
+        if line.startswith("play ")
+    ]
+    assert len(reruns) >= 20
+    cuts = statistics.quantiles(reruns, n=20)
+    record(
+        artifacts,
+        play_reruns=len(reruns),
+        play_rerun_p50_ms=round(statistics.median(reruns) * 1000, 1),
+        play_rerun_p95_ms=round(cuts[18] * 1000, 1),
+    )
+
+
+def record(artifacts: Path, **figures: object) -> None:
+    path = artifacts / "timings.json"
+    data = json.loads(path.read_text("utf-8")) if path.exists() else {}
+    data.update(figures)
+    path.write_text(json.dumps(data, indent=1) + "\n", "utf-8")

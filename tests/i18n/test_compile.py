@@ -1,0 +1,23 @@
+from __future__ import annotations
+
+import gettext
+import os
+import shutil
+from pathlib import Path
+
+from polis.i18n import DOMAIN, LOCALES_DIR
+from polis.i18n.catalogs import compile_catalogs
+
+
+def test_builds_only_what_changed(tmp_path: Path) -> None:
+    po = tmp_path / "it" / "LC_MESSAGES" / f"{DOMAIN}.po"
+    po.parent.mkdir(parents=True)
+    shutil.copy(LOCALES_DIR / "it" / "LC_MESSAGES" / f"{DOMAIN}.po", po)
+    assert compile_catalogs(tmp_path) == [po.with_suffix(".mo")]
+    assert compile_catalogs(tmp_path) == []
+    os.utime(po, (po.stat().st_atime, po.stat().st_mtime + 10))
+    assert compile_catalogs(tmp_path) == [po.with_suffix(".mo")]
+    assert compile_catalogs(tmp_path, force=True) == [po.with_suffix(".mo")]
+    tr = gettext.translation(DOMAIN, localedir=tmp_path, languages=["it"])
+    assert tr.gettext("Pass") != "Pass"
+    assert not list(tmp_path.rglob("*.tmp"))

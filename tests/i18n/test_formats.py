@@ -1,0 +1,54 @@
+"""Numbers, shares and lists follow each language's conventions (CLDR via Babel)."""
+
+from __future__ import annotations
+
+import pytest
+
+from polis.i18n.formats import items, number, percent
+
+NBSP = "\u00a0"
+NNBSP = "\u202f"
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", "1,234.5"),
+        ("de", "1.234,5"),
+        ("es", "1.234,5"),
+        ("it", "1.234,5"),
+        ("pl", f"1{NBSP}234,5"),
+        ("ru", f"1{NBSP}234,5"),
+        ("cs", f"1{NBSP}234,5"),
+    ],
+)
+def test_numbers(lang: str, expected: str) -> None:
+    assert number(1234.5, lang) == expected
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [("en", "69%"), ("de", f"69{NBSP}%"), ("cs", f"69{NBSP}%"), ("ru", f"69{NBSP}%")],
+)
+def test_percent(lang: str, expected: str) -> None:
+    assert percent(0.694, lang) == expected
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", "Iron, Wood, and Wine"),
+        ("es", "Iron, Wood y Wine"),
+        ("de", "Iron, Wood und Wine"),
+        ("ru", "Iron, Wood и Wine"),
+        ("pl", "Iron, Wood i Wine"),
+        ("cs", f"Iron, Wood a{NBSP}Wine"),  # Czech keeps a one-letter word with the next
+        ("it", "Iron, Wood e Wine"),
+    ],
+)
+def test_lists(lang: str, expected: str) -> None:
+    assert items(["Iron", "Wood", "Wine"], lang) == expected
+
+
+def test_empty_list() -> None:
+    assert items([], "de") == ""

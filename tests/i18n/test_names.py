@@ -1,0 +1,122 @@
+"""Every name and message the program asks the catalogs for exists in the template,
+so a complete catalog really translates everything a player sees."""
+
+from __future__ import annotations
+
+import gettext
+import random
+
+import pytest
+from babel.messages.pofile import read_po
+
+from polis.compiler import compile_ruleset
+from polis.engine import State, apply_unchecked, explain, legal_actions, new_game
+from polis.i18n.names import Names
+from polis.i18n.runner import POT
+from polis.narrate import Narrator
+from polis.reference.values import rule_values
+from polis.rules.registry import discover
+
+with POT.open("rb") as _fh:
+    TEMPLATE = {
+        (m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in read_po(_fh) if m.id
+    }
+
+
+class Recording(gettext.NullTranslations):
+    """The English identity that remembers every plain message it was asked for."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked: set[tuple[str | None, str]] = set()
+
+    def gettext(self, message: str) -> str:
+        self.asked.add((None, message))
+        return message
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        self.asked.add((None, msgid1))
+        return msgid1 if n == 1 else msgid2
+
+    def pgettext(self, context: str, message: str) -> str:
+        if ":" not in context:  # data names are checked per lookup, with their scopes
+            self.asked.add((context, message))
+        return message
+
+
+class CheckedNames(Names):
+    """Names that note every data lookup no scope of the ruleset can answer."""
+
+    def __init__(self, cfg, translation) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(cfg, translation)
+        self.unknown: set[str] = set()
+
+    def data(self, path: str, english: str) -> str:
+        if not any((f"{scope}:{path}", english) in TEMPLATE for scope in self.scopes):
+            self.unknown.add(f"{path} = {english!r}")
+        return super().data(path, english)
+
+
+def play(names: CheckedNames, seed: int) -> None:
+    """A random game, narrating every choice, prompt, refusal and log line on the way."""
+    narrator = Narrator(names, "en")
+    chooser = random.Random(seed)
+    state: State = new_game(names.cfg, seed)
+    for _ in range(2000):
+        if state.finished:
+            break
+        narrator.prompt(state)
+        options = legal_actions(state)
+        for action in options:
+            narrator.action(state, action)
+        refusal = explain(state, ("nonsense",))
+        if refusal is not None:
+            narrator.refusal(refusal)
+        state = apply_unchecked(state, chooser.choice(options))
+    narrator.prompt(state)
+    assert all(narrator.log(state))
+
+
+@pytest.mark.parametrize("ruleset", sorted(discover()))
+def test_every_lookup_is_in_the_template(ruleset: str) -> None:
+    cfg = compile_ruleset(ruleset).config
+    tr = Recording()
+    names = CheckedNames(cfg, tr)
+    for i in range(len(cfg.sides)):
+        names.side(i)
+    for i in range(len(cfg.goods)):
+        names.amount(2, i)
+    for i in range(len(cfg.areas)):
+        names.area(i)
+    for i in range(len(cfg.poleis)):
+        names.polis_at(i)
+    for i in range(len(cfg.projects)):
+        names.project(i)
+    for i in range(len(cfg.project_types)):
+        names.project_type(i)
+    for i in range(len(cfg.markets)):
+        names.market(i)
+    for i in range(len(cfg.events)):
+        names.event(i)
+    for i in range(len(cfg.formations)):
+        names.formation(i)
+    for i in range(len(cfg.maneuvers)):
+        names.maneuver(i)
+    for r in cfg.rounds:
+        names.round_label(r.id, r.label)
+    for a in cfg.actions:
+        names.action(a.id, a.name)
+    for d in cfg.decks:
+        names.deck(d.id, d.name)
+    rule_values(cfg, names, "en")
+    for seed in range(3):
+        play(names, seed)
+    assert not names.unknown, sorted(names.unknown)[:20]
+    assert tr.asked <= TEMPLATE, sorted(tr.asked - TEMPLATE)[:20]
+
+
+def test_a_missing_name_would_be_noticed() -> None:
+    cfg = compile_ruleset("2e").config
+    names = CheckedNames(cfg, Recording())
+    names.data("goods.metal.name", "Bronze")
+    assert names.unknown == {"goods.metal.name = 'Bronze'"}
