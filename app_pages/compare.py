@@ -3,8 +3,10 @@
 import streamlit as st
 
 from polis.app import labels, session
+from polis.app.compare_view import headline_values
 from polis.app.session import _
 from polis.diff import diff_rulesets, short
+from polis.i18n.names import Names
 from polis.rules.loader import load_ruleset
 
 
@@ -34,12 +36,15 @@ b = cols[1].selectbox(
     key="compare_b",
 )
 
-report = diff_rulesets(model(a), model(b), session.compiled(a).config, session.compiled(b).config)
+config_a, config_b = session.compiled(a).config, session.compiled(b).config
+report = diff_rulesets(model(a), model(b), config_a, config_b)
 st.subheader(_("Headline differences"))
 if report.headlines:
+    shown_a = headline_values(config_a, Names(config_a, session.tr()), session.lang())
+    shown_b = headline_values(config_b, Names(config_b, session.tr()), session.lang())
     st.table(
         [
-            {_("What"): _(labels.HEADLINES.get(h.key, h.key)), a: str(h.a), b: str(h.b)}
+            {_("Rule"): _(labels.HEADLINES[h.key]), a: shown_a[h.key], b: shown_b[h.key]}
             for h in report.headlines
         ]
     )
@@ -48,9 +53,11 @@ else:
 
 st.subheader(_("Every difference, by topic"))
 st.caption(
-    _("{count} changes in {topics} topics").format(
-        count=len(report.changes), topics=len(report.topics())
-    )
+    session.ngettext(
+        "{count} change; topics: {topics}",
+        "{count} changes; topics: {topics}",
+        len(report.changes),
+    ).format(count=len(report.changes), topics=len(report.topics()))
 )
 for topic, changes in report.topics().items():
     with st.expander(f"{_(labels.TOPICS.get(topic, topic))} ({len(changes)})"):

@@ -6,7 +6,7 @@ import streamlit as st
 from polis.app import labels, session
 from polis.app.session import _
 from polis.compiler.provenance import provenance_report
-from polis.i18n.formats import percent
+from polis.i18n.formats import number, percent
 from polis.rules.issues import RulesError
 from polis.rules.loader import load_overlay_text, load_ruleset
 from polis.rules.yaml_loader import decode
@@ -114,15 +114,18 @@ if upload is not None:
     except RulesError as exc:
         if not exc.issues:
             st.error(
-                _("The file is {size:,} bytes; overlays may be at most {limit:,} bytes.").format(
-                    size=len(raw), limit=MAX_OVERLAY_BYTES
+                _("The file is {size} bytes; overlays may be at most {limit} bytes.").format(
+                    size=number(len(raw), session.lang()),
+                    limit=number(MAX_OVERLAY_BYTES, session.lang()),
                 )
             )
         else:
             st.error(
-                _("The overlay has {count} problem(s); nothing was changed.").format(
-                    count=len(exc.issues)
-                )
+                session.ngettext(
+                    "The overlay has {count} problem; nothing was changed.",
+                    "The overlay has {count} problems; nothing was changed.",
+                    len(exc.issues),
+                ).format(count=len(exc.issues))
             )
             st.code("\n".join(issue.format() for issue in exc.issues), language=None)
     else:

@@ -212,7 +212,7 @@ with game_tab:
 
     with right:
         rnd = cfg.rounds[state.round]
-        st.markdown(f"### {_('Round')} {names.round_label(rnd.id, rnd.label)}")
+        st.markdown("### " + _("Round {round}").format(round=names.round_label(rnd.id, rnd.label)))
         table = []
         for side in (0, 1):
             g = len(cfg.goods)

@@ -62,22 +62,32 @@ def show(section_id: str) -> None:
     st.caption(
         _("Applies to: {rulesets}").format(rulesets=", ".join(rulesets)) + f" · `{section_id}`"
     )
-    links = [t for t in links_in(section) if t in by_id]
-    if links:
-        cols = st.columns(min(len(links), 4))
-        for i, target in enumerate(links):
-            cols[i % len(cols)].page_link(
-                "app_pages/reference.py",
-                label=f"→ {title_of(target)}",
-                query_params={"section": target, "lang": lang, "ruleset": rid},
-            )
+    link_row(links_in(section))
+
+
+def link_row(targets: list[str]) -> None:
+    """Links to other sections of this ruleset, up to four in a row."""
+    targets = [t for t in targets if t in by_id]
+    if not targets:
+        return
+    cols = st.columns(min(len(targets), 4))
+    for i, target in enumerate(targets):
+        cols[i % len(cols)].page_link(
+            "app_pages/reference.py",
+            label=f"→ {title_of(target)}",
+            query_params={"section": target, "lang": lang, "ruleset": rid},
+        )
 
 
 rules_tab, glossary_tab = st.tabs([_("Rules"), _("Glossary")])
 with rules_tab:
     if query:
         hits = search(rid, lang, query, sections)
-        st.write(_("{count} matching sections").format(count=len(hits)))
+        st.write(
+            session.ngettext(
+                "{count} matching section", "{count} matching sections", len(hits)
+            ).format(count=len(hits))
+        )
         for hit in hits:
             with st.expander(hit.title, expanded=len(hits) <= 3):
                 show(hit.id)
@@ -103,14 +113,6 @@ with glossary_tab:
     edition = compiled.config.edition
     for term in render_glossary(lang, edition):
         st.markdown(f"**{term.term}** — {term.definition}")
-        targets = [t for t in term.see if t in by_id]
-        if targets:
-            cols = st.columns(min(len(targets), 4))
-            for i, target in enumerate(targets):
-                cols[i % len(cols)].page_link(
-                    "app_pages/reference.py",
-                    label=f"→ {title_of(target)}",
-                    query_params={"section": target, "lang": lang, "ruleset": rid},
-                )
+        link_row(list(term.see))
 
 session.sync_params(section=wanted if wanted in by_id else None)

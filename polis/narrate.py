@@ -11,15 +11,9 @@ from typing import Any
 
 from polis.engine.phases import Action, Refusal
 from polis.engine.state import DRAW, State
+from polis.i18n import N_
 from polis.i18n.formats import items
 from polis.i18n.names import Names
-
-# Markers so `pybabel extract` finds messages that are looked up indirectly.
-
-
-def N_(message: str) -> str:  # noqa: N802 - the gettext convention for "mark only"
-    return message
-
 
 REASONS = {
     "capital_unfed": N_("could not feed the capital"),
@@ -35,7 +29,7 @@ PROMPTS = {
     "turn": N_("{side}: choose an action, or pass"),
     "surcharge": N_("{side}: your opponent has passed; pay a good to act"),
     "create_polis": N_("{side}: in which polis?"),
-    "build": N_("{side}: pay for one more unit, or stop"),
+    "build": N_("{side}: pay for one more piece, or stop"),
     "project": N_("{side}: which project?"),
     "project_polis": N_("{side}: in which polis?"),
     "project_pay": N_("{side}: how do you pay?"),
@@ -54,8 +48,8 @@ PROMPTS = {
     "event_remove": N_("{side}: remove one of your units"),
     "event_choice": N_("{side}: choose an option"),
     "discard_project": N_("{side}: remove a project tile from the offer"),
-    "feed": N_("{side}: not enough wheat: release poleis or pay the rest in prestige"),
-    "grow": N_("{side}: grow your poleis (1 wheat per cube)"),
+    "feed": N_("{side}: not enough {good}: release poleis or pay the rest in prestige"),
+    "grow": N_("{side}: grow your poleis (1 {good} per cube)"),
     "phoros": N_("{side}: take phoros?"),
     "over": N_("The game is over"),
 }
@@ -93,9 +87,12 @@ class Narrator:
 
     def prompt(self, state: State) -> str:
         """The question the player to move must answer."""
+        message = PROMPTS.get("over" if state.finished else state.phase, "{side}")
         if state.finished:
-            return self._(PROMPTS["over"])
-        return self._(PROMPTS.get(state.phase, "{side}")).format(side=self.n.side(state.player))
+            return self._(message)
+        # every prompt may name the side and the feeding good; each uses what it needs
+        side, good = self.n.side(state.player), self.n.good(self.n.cfg.feeding_good)
+        return self._(message).format(side=side, good=good)
 
     def action_name(self, action_id: str) -> str:
         act = self.n.cfg.action(action_id)
@@ -387,13 +384,13 @@ class Narrator:
         if p["winner"] == DRAW:
             return _("The game ends in a draw ({reason})").format(reason=reason)
         # the sides' names are placeholders: some languages inflect or reorder them
-        return _("{side} wins ({reason}): {first} {athens}, {second} {sparta}").format(
+        return _("{side} wins ({reason}): {athens} {athens_score}, {sparta} {sparta_score}").format(
             side=self.n.side(p["winner"]),
             reason=reason,
-            first=self.n.side(0),
-            athens=p["athens"],
-            second=self.n.side(1),
-            sparta=p["sparta"],
+            athens=self.n.side(0),
+            athens_score=p["athens"],
+            sparta=self.n.side(1),
+            sparta_score=p["sparta"],
         )
 
     def log(self, state: State) -> list[str]:

@@ -45,8 +45,12 @@ def test_a_whole_game_narrates(ruleset: str, lang: str) -> None:
     if lang != "en":
         english = narrate_game(ruleset, "en", seed=7)
         assert len(english) == len(lines)
-        same = sum(a == b for a, b in zip(lines, english, strict=True))
-        assert same < len(lines) * 0.2, f"{same} of {len(lines)} lines are still English"
+        # only a bare name may read the same: many languages keep the board's place names,
+        # and the Italian 1st-edition book prints the project tiles' English names
+        cfg = compile_ruleset(ruleset).config
+        names = {*cfg.area_names, *(p.name for p in cfg.poleis), *(j.name for j in cfg.projects)}
+        same = {a for a, b in zip(lines, english, strict=True) if a == b} - names
+        assert not same, sorted(same)[:5]
 
 
 def test_quantities_use_the_language_pattern() -> None:

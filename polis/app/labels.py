@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-
-def N_(message: str) -> str:  # noqa: N802 - gettext's "mark only" convention
-    return message
-
+from polis.i18n import N_
 
 HEADLINES = {
     "rounds": N_("Rounds"),
     "stacking_limits": N_("Stacking limits"),
     "goods": N_("Goods"),
     "perishable_goods": N_("Perishable goods"),
-    "actions": N_("Actions per game"),
+    "actions": N_("Kinds of action"),
     "free_actions": N_("Done without an action"),
     "event_cards": N_("Event cards"),
     "event_decks": N_("Event decks"),

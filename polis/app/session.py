@@ -73,6 +73,10 @@ def _(message: str) -> str:
     return tr().gettext(message)
 
 
+def ngettext(singular: str, plural: str, n: int) -> str:
+    return tr().ngettext(singular, plural, n)
+
+
 def language_label(code: str) -> str:
     name = Locale.parse(code).get_display_name(code) or code
     return name[:1].upper() + name[1:]
@@ -97,7 +101,7 @@ def names(ruleset: str | None = None) -> Names:
 def ruleset_label(rid: str) -> str:
     overlay = st.session_state["overlays"].get(rid)
     if overlay is not None:
-        return f"{overlay.loaded.model.title} ({_('uploaded')})"
+        return _("{title} (uploaded)").format(title=overlay.loaded.model.title)
     cfg = compile_ruleset(rid).config
     return tr().pgettext(f"{rid}:title", cfg.title)
 

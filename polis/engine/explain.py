@@ -33,7 +33,7 @@ def _units(s: State, side: int, kind: str) -> Refusal:
         )
     costs = dev._costs(s, kind)
     if not any(dev.affordable(s, side, c) for c in costs):
-        return Refusal("actions.create_units", "You cannot pay for a single unit.")
+        return Refusal("actions.create_units", "You cannot pay for a single piece.")
     return Refusal(
         "board.stacking_limit",
         "Every area you could place a unit in is at the stacking limit.",

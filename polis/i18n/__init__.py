@@ -16,6 +16,11 @@ DOMAIN = "polis"
 LOCALES_DIR = Path(__file__).resolve().parents[2] / "locales"
 
 
+def N_(message: str) -> str:  # noqa: N802 - gettext's name for "mark only"
+    """Mark a message for extraction where it is defined; it is translated where it is shown."""
+    return message
+
+
 @cache
 def translator(lang: str) -> gettext.NullTranslations:
     """The translation for `lang`; English (the source) is the identity."""

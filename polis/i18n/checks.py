@@ -12,7 +12,7 @@ from babel.messages.pofile import read_po
 
 from polis.i18n import DOMAIN, LOCALES_DIR
 
-PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
+PLACEHOLDER = re.compile(r"\{[a-z_]+(?:![rsa])?(?::[^{}]*)?\}")  # {name}, {name!r}, {name:,}
 LINK = re.compile(r"\[\[[a-z_.]+\]\]")
 BOLD = re.compile(r"\*\*")
 

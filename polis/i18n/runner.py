@@ -64,36 +64,15 @@ def extract(out: Path = POT) -> Path:
 
 
 def update(languages: tuple[str, ...] = TARGETS) -> list[Path]:
+    """Bring each catalog up to the template; a missing catalog is created."""
     written = []
     for lang in languages:
         po = LOCALES_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+        target = ["-i", str(POT), "-d", str(LOCALES_DIR), "-D", DOMAIN, "-l", lang, "--no-wrap"]
         if po.exists():
-            _pybabel(
-                "update",
-                "-i",
-                str(POT),
-                "-d",
-                str(LOCALES_DIR),
-                "-D",
-                DOMAIN,
-                "-l",
-                lang,
-                "--no-fuzzy-matching",
-                "--ignore-obsolete",
-                "--no-wrap",
-            )
+            # no fuzzy matching: a changed English sentence comes back empty, never pre-filled
+            _pybabel("update", *target, "--no-fuzzy-matching", "--ignore-obsolete")
         else:
-            _pybabel(
-                "init",
-                "-i",
-                str(POT),
-                "-d",
-                str(LOCALES_DIR),
-                "-D",
-                DOMAIN,
-                "-l",
-                lang,
-                "--no-wrap",
-            )
+            _pybabel("init", *target)
         written.append(po)
     return written

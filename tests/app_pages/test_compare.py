@@ -24,3 +24,13 @@ def test_compare_a_scenario_with_its_edition(app: AppTest) -> None:
     app.selectbox(key="compare_b").set_value("1e-corinthian-war").run()
     no_errors(app)
     assert any(e.label.startswith("Setup") for e in app.expander)
+
+
+def test_headline_values_in_the_readers_language(app: AppTest) -> None:
+    app.query_params["lang"] = "de"
+    app.run()
+    app.switch_page("app_pages/compare.py").run()
+    no_errors(app)
+    table = app.table[0].value
+    (goods,) = [row for row in table.to_numpy().tolist() if row[0] == "Waren"]
+    assert any("Eisen" in str(cell) for cell in goods[1:])  # the 2nd edition's Iron

@@ -110,3 +110,8 @@ def test_check_catalog_accepts_a_faithful_translation() -> None:
     )
     catalog.add("see **[[game.score]]**", "см. **[[game.score]]**")
     assert check_catalog("ru", catalog) == []
+
+
+def test_placeholders_with_a_format_spec_are_checked() -> None:
+    issues = check_catalog("de", catalog_with("de", "{size:,} bytes", "{size} Bytes"))
+    assert any("placeholders differ" in i.problem for i in issues)

@@ -1,0 +1,97 @@
+"""The Compare page's headline values in the reader's language (no Streamlit here).
+
+polis.diff decides *which* headline parameters differ, on language-neutral values;
+this module writes each value the way the rules reference does, so "2 dice,
+keeping the highest" or "Eisen, Holz, Wein, Silber und Weizen" read naturally.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from polis.compiler.config import EngineConfig
+from polis.i18n import N_
+from polis.i18n.formats import items, number
+from polis.i18n.names import Names
+from polis.reference.values import rule_values
+
+PURCHASE_MARKERS = {
+    "requested_good": N_("the marker of the good bought"),
+    "every_accepted_good": N_("every accepted good's marker"),
+}
+DEFENDER_DRAW = {
+    "two_minus_losses": N_("two cards minus the units just lost"),
+    "refill_to_units": N_("back up to one card per unit"),
+}
+TIE_BREAKERS = {
+    "most_goods": N_("more goods left"),
+    "shared_victory": N_("shared victory"),
+}
+PHOROS_CONDITIONS = {
+    "none": "",
+    "polis_besides_capital": N_("needs a polis besides the capital"),
+}
+
+Values = dict[str, Any]
+Presenter = Callable[[EngineConfig, Names, Values, str], str]
+
+
+def _none_or(text: str, names: Names) -> str:
+    return text or names.gettext("none")
+
+
+def _phoros(cfg: EngineConfig, names: Names, v: Values, lang: str) -> str:
+    _ = names.gettext
+    parts = [v["phoros_rates"], _("repeatable") if cfg.phoros_repeatable else _("once a round")]
+    condition = PHOROS_CONDITIONS.get(cfg.phoros_condition, cfg.phoros_condition)
+    if condition:
+        parts.append(_(condition))
+    return "; ".join(parts)
+
+
+def _galleys(side: str) -> Presenter:
+    def present(cfg: EngineConfig, names: Names, v: Values, lang: str) -> str:
+        return number(sum(n for _, n in cfg.setup[cfg.sides.index(side)].galleys), lang)
+
+    return present
+
+
+HEADLINE_VALUES: dict[str, Presenter] = {
+    "rounds": lambda c, n, v, lang: f"{number(v['rounds_count'], lang)} ({v['round_labels']})",
+    "stacking_limits": lambda c, n, v, lang: str(v["stacking_limits"]),
+    "goods": lambda c, n, v, lang: str(v["goods"]),
+    "perishable_goods": lambda c, n, v, lang: _none_or(v["perishable_goods"], n),
+    "actions": lambda c, n, v, lang: number(v["actions_count"], lang),
+    "free_actions": lambda c, n, v, lang: _none_or(
+        items([n.action(a.id, a.name) for a in c.actions if not a.as_action], lang), n
+    ),
+    "event_cards": lambda c, n, v, lang: number(v["event_cards"], lang),
+    "event_decks": lambda c, n, v, lang: str(v["event_decks"]),
+    "siege_discs": lambda c, n, v, lang: (
+        n.gettext("+{bonus} to the roll per disc").format(bonus=c.siege_disc_bonus)
+        if c.siege_disc_bonus
+        else n.gettext("none")
+    ),
+    "barter_marker_dice": lambda c, n, v, lang: str(v["barter_dice"]),
+    "purchase_marker_dice": lambda c, n, v, lang: (
+        f"{v['purchase_dice']}; {n.gettext(PURCHASE_MARKERS[c.purchase_markers])}"
+    ),
+    "phoros": _phoros,
+    "project_reveal": lambda c, n, v, lang: str(v["project_reveal"]),
+    "covered_market_slots": lambda c, n, v, lang: number(
+        sum(1 for s in c.slots if s.covered), lang
+    ),
+    "battle_defender_draw": lambda c, n, v, lang: n.gettext(DEFENDER_DRAW[c.defender_draw]),
+    "tie_breakers": lambda c, n, v, lang: _none_or(
+        items([n.gettext(TIE_BREAKERS[t]) for t in c.tie_breakers], lang), n
+    ),
+    "sparta_galleys": _galleys("sparta"),
+    "athens_galleys": _galleys("athens"),
+}
+
+
+def headline_values(cfg: EngineConfig, names: Names, lang: str) -> dict[str, str]:
+    """Every headline parameter of a ruleset, written for `lang`."""
+    values = rule_values(cfg, names, lang)
+    return {key: present(cfg, names, values, lang) for key, present in HEADLINE_VALUES.items()}
