@@ -198,6 +198,15 @@ with game_tab:
             key=f"map_{len(game.steps)}",
             config={"displayModeBar": False},
         )
+        st.caption(
+            _(
+                "Circles: territories and seas, ringed in the colour of the side that controls "
+                "them, with each side's units. Squares: poleis with their population "
+                "(✦ a project, ⚑ a proxenos). Diamonds: foreign markets and their cargo slots "
+                "(· free, ■ covered, ✕ closed). Stars: trade ports with the merchants in port. "
+                "Yellow: what you may click now."
+            )
+        )
         points = (event.get("selection") or {}).get("points", []) if isinstance(event, dict) else []
         if points and game.awaiting_human and not hidden_wait:
             custom = points[0].get("customdata")

@@ -177,7 +177,7 @@ def figure(state: State, names: Names, highlight: set[tuple[str, int]] | None = 
         population = state.pop[p] if state.owner[p] >= 0 else pol.base
         projects = sum(1 for j, loc in enumerate(state.proj_loc) if loc == p)
         mark = "⚑" if p in state.proxenos else ""
-        labels.append(f"{names.polis_at(p)} {population}{' ✦' * projects}{mark}")
+        labels.append(f"{names.polis_at(p)} <b>{population}</b>{' ✦' * projects}{mark}")
     fig.add_trace(
         go.Scatter(
             x=[x for x, _ in poleis],
@@ -196,8 +196,14 @@ def figure(state: State, names: Names, highlight: set[tuple[str, int]] | None = 
                 },
             },
             text=labels,
-            textposition="bottom center",
-            textfont={"size": 9},
+            # alternate above and below, so the labels of a territory's poleis do not collide
+            textposition=[
+                "top center"
+                if pol.territory >= 0 and cfg.poleis_in_area[pol.territory].index(p) % 2
+                else "bottom center"
+                for p, pol in enumerate(cfg.poleis)
+            ],
+            textfont={"size": 9, "color": "#3b3325"},
             customdata=[["polis", p] for p in range(len(cfg.poleis))],
             hovertext=labels,
             hoverinfo="text",
@@ -252,11 +258,12 @@ def figure(state: State, names: Names, highlight: set[tuple[str, int]] | None = 
             )
         )
     fig.update_layout(
-        height=620,
+        height=680,
         margin={"l": 4, "r": 4, "t": 4, "b": 4},
         plot_bgcolor="#fbf8f1",
-        xaxis={"visible": False, "range": [-2, 112], "fixedrange": True},
-        yaxis={"visible": False, "range": [0, 102], "fixedrange": True, "scaleanchor": "x"},
+        xaxis={"visible": False, "range": [-9, 118], "fixedrange": True},
+        # no fixed aspect: the map fills its column, and the extra height spreads the labels
+        yaxis={"visible": False, "range": [0, 102], "fixedrange": True},
         dragmode=False,
         clickmode="event+select",
         hovermode="closest",
