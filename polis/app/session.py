@@ -20,7 +20,6 @@ from babel import Locale
 
 from polis.compiler import Compiled, compile_loaded, compile_ruleset
 from polis.i18n import LANGUAGES, translator
-from polis.i18n.catalogs import compile_catalogs
 from polis.i18n.names import Names
 from polis.i18n.negotiate import negotiate
 from polis.rules.loader import LoadedRuleset
@@ -28,13 +27,6 @@ from polis.rules.registry import discover
 
 DEFAULT_RULESET = "2e"
 OVERLAY_PREFIX = "upload:"
-
-
-@st.cache_resource(show_spinner=False)
-def _catalogs_compiled() -> bool:
-    # .mo files are build output: make sure they exist and are fresh before the first lookup
-    compile_catalogs()
-    return True
 
 
 @dataclass
@@ -47,7 +39,6 @@ class Overlay:
 
 def init() -> None:
     """Set every session key up front, from the URL and the browser the first time."""
-    _catalogs_compiled()
     params = st.query_params
     state = st.session_state
     if "lang" not in state:

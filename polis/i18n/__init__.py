@@ -7,7 +7,9 @@ Callers ask for `translator(lang)` and keep it (per CLI run, per app session).
 
 from __future__ import annotations
 
+import contextlib
 import gettext
+import threading
 from functools import cache
 from pathlib import Path
 
@@ -21,6 +23,23 @@ def N_(message: str) -> str:  # noqa: N802 - gettext's name for "mark only"
     return message
 
 
+_compiling = threading.Lock()
+_compiled = False
+
+
+def _ensure_compiled() -> None:
+    """Build missing or stale .mo files once per process (they are never committed)."""
+    global _compiled
+    with _compiling:  # app sessions run in threads; only one may write the files
+        if _compiled:
+            return
+        from polis.i18n.catalogs import compile_catalogs  # it imports this module
+
+        with contextlib.suppress(OSError):  # a read-only install ships them already built
+            compile_catalogs()
+        _compiled = True
+
+
 @cache
 def translator(lang: str) -> gettext.NullTranslations:
     """The translation for `lang`; English (the source) is the identity."""
@@ -28,4 +47,5 @@ def translator(lang: str) -> gettext.NullTranslations:
         raise LookupError(f"unknown language '{lang}'; use one of {', '.join(LANGUAGES)}")
     if lang == "en":
         return gettext.NullTranslations()
+    _ensure_compiled()
     return gettext.translation(DOMAIN, localedir=LOCALES_DIR, languages=[lang], fallback=True)
