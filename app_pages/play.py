@@ -100,19 +100,16 @@ if game is None:
         st.caption(session.ruleset_label(str(state_store["ruleset"])))
         cols = st.columns(3)
         seed = cols[0].number_input(_("Seed"), min_value=0, max_value=2**31 - 1, value=1, step=1)
-        athens = cols[1].selectbox(
-            side_name(0),
-            list(CONTROLLER_LABELS),
-            index=0,
-            format_func=CONTROLLER_LABELS.__getitem__,
-            key="athens_controller",
-        )
-        sparta = cols[2].selectbox(
-            side_name(1),
-            list(CONTROLLER_LABELS),
-            index=2,
-            format_func=CONTROLLER_LABELS.__getitem__,
-            key="sparta_controller",
+        # by default a person plays Athens against the greedy bot
+        athens, sparta = (
+            cols[1 + side].selectbox(
+                side_name(side),
+                list(CONTROLLER_LABELS),
+                index=default,
+                format_func=CONTROLLER_LABELS.__getitem__,
+                key=f"{sid}_controller",
+            )
+            for side, (sid, default) in enumerate((("athens", 0), ("sparta", 2)))
         )
         if st.form_submit_button(_("Start"), type="primary"):
             rid = str(state_store["ruleset"])

@@ -82,26 +82,21 @@ def test_every_lookup_is_in_the_template(ruleset: str) -> None:
     cfg = compile_ruleset(ruleset).config
     tr = Recording()
     names = CheckedNames(cfg, tr)
-    for i in range(len(cfg.sides)):
-        names.side(i)
-    for i in range(len(cfg.goods)):
-        names.amount(2, i)
-    for i in range(len(cfg.areas)):
-        names.area(i)
-    for i in range(len(cfg.poleis)):
-        names.polis_at(i)
-    for i in range(len(cfg.projects)):
-        names.project(i)
-    for i in range(len(cfg.project_types)):
-        names.project_type(i)
-    for i in range(len(cfg.markets)):
-        names.market(i)
-    for i in range(len(cfg.events)):
-        names.event(i)
-    for i in range(len(cfg.formations)):
-        names.formation(i)
-    for i in range(len(cfg.maneuvers)):
-        names.maneuver(i)
+    by_index = [
+        (names.side, cfg.sides),
+        (lambda i: names.amount(2, i), cfg.goods),
+        (names.area, cfg.areas),
+        (names.polis_at, cfg.poleis),
+        (names.project, cfg.projects),
+        (names.project_type, cfg.project_types),
+        (names.market, cfg.markets),
+        (names.event, cfg.events),
+        (names.formation, cfg.formations),
+        (names.maneuver, cfg.maneuvers),
+    ]
+    for lookup, things in by_index:
+        for i in range(len(things)):
+            lookup(i)
     for r in cfg.rounds:
         names.round_label(r.id, r.label)
     for a in cfg.actions:

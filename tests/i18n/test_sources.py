@@ -20,18 +20,26 @@ def _name(call: ast.Call) -> str:
     return func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
 
 
+def gettext_calls(path: Path, inside_f_strings: bool) -> list[ast.Call]:
+    tree = ast.parse(path.read_text("utf-8"))
+    roots = (
+        [n for n in ast.walk(tree) if isinstance(n, ast.JoinedStr)] if inside_f_strings else [tree]
+    )
+    return [
+        node
+        for root in roots
+        for node in ast.walk(root)
+        if isinstance(node, ast.Call) and _name(node) in GETTEXT
+    ]
+
+
 @pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_no_translation_inside_an_f_string(path: Path) -> None:
     """pybabel (on Python 3.11) skips calls inside f-strings: such text would stay English."""
-    tree = ast.parse(path.read_text("utf-8"))
     found = [
-        f"{path.name}:{node.lineno}"
-        for fstring in ast.walk(tree)
-        if isinstance(fstring, ast.JoinedStr)
-        for node in ast.walk(fstring)
-        if isinstance(node, ast.Call)
-        and _name(node) in GETTEXT
-        and any(isinstance(arg, ast.Constant) for arg in node.args)
+        f"{path.name}:{call.lineno}"
+        for call in gettext_calls(path, inside_f_strings=True)
+        if any(isinstance(arg, ast.Constant) for arg in call.args)
     ]
     assert not found, f"format the translated message instead: {found}"
 
@@ -39,14 +47,11 @@ def test_no_translation_inside_an_f_string(path: Path) -> None:
 @pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_translated_text_is_a_literal_or_marked_elsewhere(path: Path) -> None:
     """`_(TABLE["key"])` makes pybabel extract "key": look the message up first."""
-    tree = ast.parse(path.read_text("utf-8"))
     found = [
-        f"{path.name}:{node.lineno}"
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Call)
-        and _name(node) in GETTEXT
-        and node.args
-        and isinstance(node.args[0], ast.Subscript)
-        and isinstance(node.args[0].slice, ast.Constant)
+        f"{path.name}:{call.lineno}"
+        for call in gettext_calls(path, inside_f_strings=False)
+        if call.args
+        and isinstance(call.args[0], ast.Subscript)
+        and isinstance(call.args[0].slice, ast.Constant)
     ]
     assert not found, found
