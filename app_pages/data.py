@@ -8,10 +8,8 @@ from polis.app.session import _
 from polis.compiler.provenance import provenance_report
 from polis.i18n.formats import number, percent
 from polis.rules.issues import RulesError
-from polis.rules.loader import load_overlay_text, load_ruleset
-from polis.rules.yaml_loader import decode
+from polis.rules.loader import MAX_OVERLAY_BYTES, load_overlay_text
 
-MAX_OVERLAY_BYTES = 256 * 1024
 EXAMPLE = """id: bigger-armies
 title: Bigger armies
 kind: variant
@@ -30,8 +28,8 @@ override:
 
 st.title(_("Data and provenance"))
 rid = str(st.session_state["ruleset"])
-overlay = st.session_state["overlays"].get(rid)
-model = overlay.loaded.model if overlay else load_ruleset(rid).model
+overlay = session.overlay(rid)
+model = session.model(rid)
 report = provenance_report(model)
 
 st.subheader(session.ruleset_label(rid))
@@ -104,32 +102,28 @@ st.download_button(
     mime="application/x-yaml",
 )
 upload = st.file_uploader(_("Overlay file"), type=["yaml", "yml"], key="overlay_upload")
-if upload is not None:
-    raw = upload.getvalue()
+if upload is not None and len(upload.getvalue()) > MAX_OVERLAY_BYTES:
+    st.error(
+        _("The file is {size} bytes; overlays may be at most {limit} bytes.").format(
+            size=number(len(upload.getvalue()), session.lang()),
+            limit=number(MAX_OVERLAY_BYTES, session.lang()),
+        )
+    )
+elif upload is not None:
     try:
-        if len(raw) > MAX_OVERLAY_BYTES:
-            raise RulesError([])
-        text = decode(raw, display=upload.name, max_bytes=MAX_OVERLAY_BYTES)
-        loaded = load_overlay_text(text, display=upload.name)
+        loaded = load_overlay_text(upload.getvalue(), display=upload.name)
     except RulesError as exc:
-        if not exc.issues:
-            st.error(
-                _("The file is {size} bytes; overlays may be at most {limit} bytes.").format(
-                    size=number(len(raw), session.lang()),
-                    limit=number(MAX_OVERLAY_BYTES, session.lang()),
-                )
-            )
-        else:
-            st.error(
-                session.ngettext(
-                    "The overlay has {count} problem; nothing was changed.",
-                    "The overlay has {count} problems; nothing was changed.",
-                    len(exc.issues),
-                ).format(count=len(exc.issues))
-            )
-            st.code("\n".join(issue.format() for issue in exc.issues), language=None)
+        st.error(
+            session.ngettext(
+                "The overlay has {count} problem; nothing was changed.",
+                "The overlay has {count} problems; nothing was changed.",
+                len(exc.issues),
+            ).format(count=len(exc.issues))
+        )
+        st.code("\n".join(issue.format() for issue in exc.issues), language=None)
     else:
         st.success(_("{title} is valid.").format(title=loaded.model.title))
+        text = upload.getvalue().decode("utf-8-sig")  # valid: the loader has just read it
 
         def use_it() -> None:  # a callback: runs before the sidebar's ruleset picker is drawn
             st.session_state["ruleset"] = session.add_overlay(loaded, text)

@@ -42,8 +42,12 @@ def load_record(raw: bytes) -> str | None:
         if record.overlay is not None:
             loaded = load_overlay_text(record.overlay, display=f"{record.ruleset}.yaml")
             rid = session.add_overlay(loaded, record.overlay)
-        else:
+        elif record.ruleset in session.shipped_ids():
             rid = record.ruleset
+        else:  # a record names a shipped ruleset or carries its overlay, never a server path
+            return _("it was played under rules this app does not have ({ruleset})").format(
+                ruleset=record.ruleset
+            )
         compiled = session.compiled(rid)
         controllers = tuple(record.meta.get("controllers", ["human", "human"]))
         if len(controllers) != 2 or any(c not in labels.CONTROLLERS for c in controllers):
@@ -52,7 +56,6 @@ def load_record(raw: bytes) -> str | None:
     except (RecordError, RulesError, KeyError) as exc:
         return str(exc)
     state_store["game"] = game
-    state_store["loaded_ruleset"] = rid
     state_store["refusal"] = None
     return None
 
@@ -69,7 +72,7 @@ def show_refusal(refusal: Refusal) -> None:
     message = narrator.refusal(refusal)
     st.warning(_("Not allowed: {reason}").format(reason=message))
     section = None
-    if rid in session.ruleset_ids() and not rid.startswith(session.OVERLAY_PREFIX):
+    if game.overlay is None:  # the reference pages of shipped rulesets can be linked to
         section = section_for_rule(rid, session.lang(), refusal.rule)
     if section is not None:
         st.page_link(
@@ -113,7 +116,7 @@ if game is None:
         )
         if st.form_submit_button(_("Start"), type="primary"):
             rid = str(state_store["ruleset"])
-            overlay = state_store["overlays"].get(rid)
+            overlay = session.overlay(rid)
             state_store["game"] = GameSession.start(
                 session.compiled(rid),
                 int(seed),
@@ -181,6 +184,8 @@ with game_tab:
     left, right = st.columns([3, 2])
     options = game.legal() if game.awaiting_human else []
     hotseat = game.is_human(0) and game.is_human(1)
+    if not shows_hand(state.phase):  # the next hidden hand needs a new hand-over
+        state_store["seen_by"] = None
     hidden_wait = (
         hotseat
         and game.awaiting_human
@@ -327,11 +332,14 @@ with replay_tab:
         st.write(_("Nothing to replay yet."))
 
 with log_tab:
-    lines = [line for s in game.states for line in narrator.log(s)]
+    lines: list[str] = []
+    for shown in reversed(game.states):  # narrate from the end: only the last 200 lines show
+        lines[:0] = narrator.log(shown)
+        if len(lines) >= 200:
+            break
     st.write("\n".join(f"- {line}" for line in reversed(lines[-200:])))
 
 elapsed = time.perf_counter() - started
-state_store["timings"].append(elapsed)
 if path := os.environ.get("POLIS_TIMINGS_FILE"):  # the end-to-end test measures reruns this way
     with Path(path).open("a", encoding="utf-8") as fh:
         fh.write(f"play {elapsed:.6f}\n")

@@ -10,7 +10,7 @@ from polis.reference.render import ESTIMATE_MARK, applies_to, render_glossary, s
 
 rid = str(st.session_state["ruleset"])
 lang = session.lang()
-overlay = st.session_state["overlays"].get(rid)
+overlay = session.overlay(rid)
 compiled = session.compiled(rid)
 sections = sections_for(rid, lang, compiled, overlay.loaded if overlay else None)
 by_id = {s.id: s for s in sections}

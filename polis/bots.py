@@ -62,8 +62,10 @@ class GreedyBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def _best(self, state: State, side: int, follow: int) -> tuple[Action, float]:
-        options = legal_actions(state)
+    def _best(
+        self, state: State, side: int, follow: int, options: list[Action] | None = None
+    ) -> Action:
+        options = legal_actions(state) if options is None else options
         best: list[Action] = []
         best_value = float("-inf")
         probe = state.copy()
@@ -76,23 +78,21 @@ class GreedyBot:
                 best, best_value = [action], value
             elif abs(value - best_value) <= 1e-9:
                 best.append(action)
-        return self.rng.choice(best), best_value
+        return self.rng.choice(best)
 
     def _finish(self, state: State, side: int, follow: int) -> float:
         """Value after playing out the rest of the bot's own action, one greedy step at a time."""
         for _ in range(follow):
             if state.finished or state.player != side or state.phase == "turn":
                 break
-            action, _ = self._best(state, side, 0)
-            state = apply_unchecked(state, action)
+            state = apply_unchecked(state, self._best(state, side, 0))
         return evaluate(state, side)
 
     def choose(self, state: State) -> Action:
         options = legal_actions(state)
         if len(options) == 1:
             return options[0]
-        action, _ = self._best(state, state.player, self.follow_up)
-        return action
+        return self._best(state, state.player, self.follow_up, options)
 
 
 BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot}

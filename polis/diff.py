@@ -9,11 +9,15 @@ edition names its rounds differently.
 
 from __future__ import annotations
 
+import gettext
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
 from polis.compiler.config import EngineConfig
+from polis.i18n import N_
+from polis.i18n.names import Names
+from polis.reference.headlines import LABELS, headline_values
 from polis.rules.models import Ruleset
 
 IGNORED_KEYS = frozenset({"src", "estimates"})
@@ -25,6 +29,42 @@ LIST_KEYS: tuple[tuple[str, ...], ...] = (("formation", "maneuver"), ("good",), 
 POSITIONAL_LISTS = frozenset({"rounds"})
 
 Kind = Literal["added", "removed", "changed"]
+
+# the sections of a ruleset, which are the topics a change is grouped under
+TOPICS = {
+    "edition": N_("Edition"),
+    "sides": N_("Sides"),
+    "components": N_("Components"),
+    "goods": N_("Goods"),
+    "storage": N_("Storage"),
+    "player_board": N_("Player board"),
+    "rounds": N_("Rounds"),
+    "turn": N_("Turns"),
+    "actions": N_("Actions"),
+    "battle": N_("Battles"),
+    "formations": N_("Combat formations"),
+    "maneuvers": N_("Combat maneuvers"),
+    "combat_deck": N_("Combat deck"),
+    "phoros": N_("Phoros"),
+    "end_of_round": N_("End of round"),
+    "loss_conditions": N_("Losing the game"),
+    "scoring": N_("Scoring"),
+    "territories": N_("Territories"),
+    "seas": N_("Seas"),
+    "diolkos": N_("Diolkos"),
+    "trade_ports": N_("Trade ports"),
+    "markets": N_("Foreign markets"),
+    "market_values": N_("Market values"),
+    "tribute_yields": N_("Tribute"),
+    "neutral_zones": N_("Neutral coasts"),
+    "poleis": N_("Poleis"),
+    "project_types": N_("Project types"),
+    "projects": N_("Projects"),
+    "project_pool": N_("Project pool"),
+    "event_decks": N_("Event decks"),
+    "events": N_("Event cards"),
+    "setup": N_("Setup"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,8 +79,8 @@ class Change:
 @dataclass(frozen=True, slots=True)
 class Headline:
     key: str
-    a: Any
-    b: Any
+    a: str  # the values in English, as polis.reference.headlines writes them
+    b: str
 
 
 @dataclass
@@ -135,51 +175,13 @@ class _Differ:
                 self.walk(topic, label(key), map_a[key], map_b[key])
 
 
-def _schedule(cfg: EngineConfig) -> str:
-    parts = [f"{r.reveal}" + (f" (−{r.remove})" if r.remove else "") for r in cfg.rounds]
-    return ", ".join(parts)
-
-
-def _dice(dice: int, keep: str) -> str:
-    return "1d4" if keep == "single" else f"{dice}d4, {keep}"
-
-
-HEADLINES: dict[str, Callable[[EngineConfig], Any]] = {
-    "rounds": lambda c: f"{len(c.rounds)} ({', '.join(r.label for r in c.rounds)})",
-    "stacking_limits": lambda c: ", ".join(str(r.stacking_limit) for r in c.rounds),
-    "goods": lambda c: ", ".join(c.goods),
-    "perishable_goods": lambda c: ", ".join(
-        g for g, p in zip(c.goods, c.perishable, strict=True) if p
-    ),
-    "actions": lambda c: sum(1 for a in c.actions if a.as_action),
-    "free_actions": lambda c: ", ".join(a.id for a in c.actions if not a.as_action) or "none",
-    "event_cards": lambda c: sum(d.size for d in c.decks),
-    "event_decks": lambda c: ", ".join(d.name for d in c.decks),
-    "siege_discs": lambda c: f"+{c.siege_disc_bonus} per disc" if c.siege_disc_bonus else "none",
-    "barter_marker_dice": lambda c: _dice(c.barter_dice, c.barter_keep),
-    "purchase_marker_dice": lambda c: (
-        f"{_dice(c.purchase_dice, c.purchase_keep)} ({c.purchase_markers})"
-    ),
-    "phoros": lambda c: (
-        "; ".join(f"{p}→{g}" for p, g in c.phoros_options)
-        + (" (repeatable)" if c.phoros_repeatable else " (once)")
-        + ("" if c.phoros_condition == "none" else f", needs {c.phoros_condition}")
-    ),
-    "project_reveal": _schedule,
-    "covered_market_slots": lambda c: sum(1 for s in c.slots if s.covered),
-    "battle_defender_draw": lambda c: c.defender_draw,
-    "tie_breakers": lambda c: ", ".join(c.tie_breakers),
-    "sparta_galleys": lambda c: sum(n for _, n in c.setup[c.sides.index("sparta")].galleys),
-    "athens_galleys": lambda c: sum(n for _, n in c.setup[c.sides.index("athens")].galleys),
-}
-
-
 def diff_rulesets(a: Ruleset, b: Ruleset, ca: EngineConfig, cb: EngineConfig) -> DiffReport:
     report = DiffReport(a.id, b.id)
-    for key, fn in HEADLINES.items():
-        va, vb = fn(ca), fn(cb)
-        if va != vb:
-            report.headlines.append(Headline(key, va, vb))
+    # the headline values in English decide what differs; readers get them in their language
+    english = gettext.NullTranslations()
+    va = headline_values(ca, Names(ca, english), "en")
+    vb = headline_values(cb, Names(cb, english), "en")
+    report.headlines = [Headline(key, va[key], vb[key]) for key in va if va[key] != vb[key]]
     da = _strip(a.model_dump(mode="json"))
     db = _strip(b.model_dump(mode="json"))
     differ = _Differ()
@@ -203,8 +205,13 @@ def short(value: Any) -> str:
     return repr(value) if isinstance(value, str) else str(value)
 
 
-def render_text(report: DiffReport, gettext: Callable[[str], str] = lambda s: s) -> str:
-    _ = gettext
+def render_text(
+    report: DiffReport,
+    translate: Callable[[str], str] = lambda s: s,
+    shown: dict[str, tuple[str, str]] | None = None,
+) -> str:
+    """The report as text; `shown` gives each headline's two values in the reader's language."""
+    _ = translate
     lines = [
         _("{a} → {b}: {headlines} headline differences, {changes} record changes").format(
             a=report.a, b=report.b, headlines=len(report.headlines), changes=len(report.changes)
@@ -213,10 +220,11 @@ def render_text(report: DiffReport, gettext: Callable[[str], str] = lambda s: s)
         _("Headline"),
     ]
     for h in report.headlines:
-        lines.append(f"  {h.key}: {h.a} → {h.b}")
+        a, b = shown[h.key] if shown else (h.a, h.b)
+        lines.append(f"  {_(LABELS[h.key])}: {a} → {b}")
     symbols = {"added": "+", "removed": "-", "changed": "~"}
     for topic, changes in report.topics().items():
-        lines += ["", topic]
+        lines += ["", _(TOPICS.get(topic, topic))]
         for c in changes:
             if c.kind == "changed":
                 lines.append(f"  ~ {c.path}: {short(c.a)} → {short(c.b)}")

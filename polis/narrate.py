@@ -72,13 +72,17 @@ class Narrator:
         cfg = state.cfg
         naval = state.battle.naval if state.battle else False
         c = (cfg.naval_cards if naval else cfg.land_cards)[card]
-        return f"{self.n.formation(c.formation)} ({self.n.maneuver(c.maneuver)}, {c.value:+d})"
+        return self._("{formation} ({maneuver}, {value})").format(
+            formation=self.n.formation(c.formation),
+            maneuver=self.n.maneuver(c.maneuver),
+            value=f"{c.value:+d}",
+        )
 
     def slot(self, k: int) -> str:
         cfg = self.n.cfg
         slot = cfg.slots[k]
-        return self._("{market}, cargo of {cargo} {good}").format(
-            market=self.n.market(slot.market), cargo=slot.cargo, good=self.n.good(slot.offers)
+        return self._("{market}, cargo of {cargo}").format(
+            market=self.n.market(slot.market), cargo=self.n.amount(slot.cargo, slot.offers)
         )
 
     def goods_list(self, amounts: list[tuple[int, int]]) -> str:
@@ -162,8 +166,8 @@ class Narrator:
         if op == "barter":
             from polis.engine.act_political import price
 
-            return _("Give {n} {good}").format(
-                n=price(state, state.cur_slot, args[0]), good=n.good(args[0])
+            return _("Give {amount}").format(
+                amount=n.amount(price(state, state.cur_slot, args[0]), args[0])
             )
         if op == "proxenos":
             route = _("by sea") if args[1] else _("by land")
@@ -178,8 +182,8 @@ class Narrator:
             )
         if op == "phoros":
             prestige, gain = cfg.phoros_options[args[0]]
-            return _("Give {prestige} prestige for {gain} {good}").format(
-                prestige=prestige, gain=gain, good=n.good(cfg.phoros_good)
+            return _("Give {prestige} prestige for {gain}").format(
+                prestige=prestige, gain=n.amount(gain, cfg.phoros_good)
             )
         if op == "option":
             return _("Option {number}").format(number=args[0] + 1)
@@ -314,10 +318,8 @@ class Narrator:
             "project_removed": lambda: _("{side} removes {project} from the offer").format(
                 side=side, project=n.project(p["project"])
             ),
-            "fed": lambda: _(
-                "{side} feeds its poleis: {wheat} {good} and {prestige} prestige"
-            ).format(
-                side=side, wheat=p["wheat"], good=n.good(n.cfg.feeding_good), prestige=p["prestige"]
+            "fed": lambda: _("{side} feeds its poleis: {food} and {prestige} prestige").format(
+                side=side, food=n.amount(p["wheat"], n.cfg.feeding_good), prestige=p["prestige"]
             ),
             "polis_released": lambda: _("{side} releases {polis}").format(
                 side=side, polis=n.polis_at(p["polis"])
@@ -327,10 +329,8 @@ class Narrator:
                 side=side, prestige=p["prestige"]
             ),
             "storage": lambda: _("Perishable goods are halved"),
-            "phoros": lambda: _(
-                "{side} takes phoros: {prestige} prestige for {gain} {good}"
-            ).format(
-                side=side, prestige=p["prestige"], gain=p["gain"], good=n.good(n.cfg.phoros_good)
+            "phoros": lambda: _("{side} takes phoros: {prestige} prestige for {gain}").format(
+                side=side, prestige=p["prestige"], gain=n.amount(p["gain"], n.cfg.phoros_good)
             ),
             "game_lost": lambda: _("{side} loses: {reason}").format(
                 side=side, reason=_(REASONS.get(p["reason"], p["reason"]))
@@ -371,12 +371,14 @@ class Narrator:
 
     def _event_goods(self, side: str, p: dict[str, Any]) -> str:
         _ = self._
-        what = _("prestige") if p["good"] < 0 else self.n.good(p["good"])
+        if p["good"] < 0:  # prestige
+            if p["op"] == "gain":
+                return _("{side} gains {amount} prestige").format(side=side, amount=p["amount"])
+            return _("{side} loses {amount} prestige").format(side=side, amount=p["amount"])
+        goods = self.n.amount(p["amount"], p["good"])
         if p["op"] == "gain":
-            return _("{side} gains {amount} {what}").format(
-                side=side, amount=p["amount"], what=what
-            )
-        return _("{side} loses {amount} {what}").format(side=side, amount=p["amount"], what=what)
+            return _("{side} gains {goods}").format(side=side, goods=goods)
+        return _("{side} loses {goods}").format(side=side, goods=goods)
 
     def _game_over(self, p: dict[str, Any]) -> str:
         _ = self._

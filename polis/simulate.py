@@ -60,7 +60,7 @@ class Summary:
     games: int = 0
     actions: int = 0
     errors: int = 0
-    wins: dict[str, int] = field(default_factory=lambda: {"athens": 0, "sparta": 0, "draw": 0})
+    wins: dict[str, int] = field(default_factory=dict)  # by side id, and "draw"
     bot_wins: dict[str, int] = field(default_factory=dict)
     reasons: dict[str, int] = field(default_factory=dict)
     scores: list[tuple[int, int]] = field(default_factory=list)
@@ -99,7 +99,7 @@ def simulate(
     alternate: bool = False,
 ) -> Summary:
     """Play `games` games; with `alternate`, the two bots swap sides every other game."""
-    summary = Summary(cfg.id)
+    summary = Summary(cfg.id, wins=dict.fromkeys([*cfg.sides, "draw"], 0))
     start = time.perf_counter()
     for i in range(games):
         a, b = (sparta, athens) if alternate and i % 2 else (athens, sparta)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+import polis.bots
 from polis.bots import GreedyBot, RandomBot, evaluate, make_bot
 from polis.compiler import compile_ruleset
-from polis.engine import legal_actions, new_game
+from polis.engine import Action, State, apply_unchecked, legal_actions, new_game
 from polis.rules.registry import discover
 from polis.simulate import simulate
 
@@ -31,13 +32,24 @@ def test_bots_are_deterministic_per_seed() -> None:
     assert GreedyBot(3).choose(s) in legal_actions(s)
 
 
-def test_greedy_does_not_peek_at_the_dice() -> None:
-    # the bot probes with a scrambled generator: the real one is untouched
+def test_greedy_does_not_peek_at_the_dice(monkeypatch: pytest.MonkeyPatch) -> None:
+    # every state the bot plays a choice on carries a scrambled generator, never the real one
     cfg = compile_ruleset("2e").config
     s = new_game(cfg, 9)
-    before = (s.rng, s.chance)
+    s.forced = (6, 6, 6)  # dice a position file imposed: not for the bot to see either
+    before = (s.rng, s.chance, s.forced)
+    probed: list[tuple[int, tuple[int, ...]]] = []
+
+    def probe(state: State, action: Action) -> State:
+        probed.append((state.rng, state.forced))
+        return apply_unchecked(state, action)
+
+    monkeypatch.setattr(polis.bots, "apply_unchecked", probe)
     GreedyBot(1).choose(s)
-    assert (s.rng, s.chance) == before
+    assert len(probed) > 1
+    assert all(rng != s.rng for rng, _forced in probed)
+    assert all(forced == () for _rng, forced in probed)
+    assert (s.rng, s.chance, s.forced) == before  # and the real state is untouched
 
 
 def test_evaluation_prefers_winning() -> None:

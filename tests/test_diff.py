@@ -24,22 +24,25 @@ def _diff(a: str, b: str):  # type: ignore[no-untyped-def]
 def test_first_versus_second_edition_headlines() -> None:
     report = _diff("1e", "2e")
     heads = {h.key: (h.a, h.b) for h in report.headlines}
-    assert heads["rounds"] == ("4 (3, 4, 5α, 5β)", "3 (Alpha, Sigma, Omega)")
-    assert "oil" in heads["goods"][0] and "oil" not in heads["goods"][1]
-    assert heads["actions"] == (12, 11)
-    assert heads["event_cards"] == (40, 24)
-    assert heads["siege_discs"] == ("none", "+1 per disc")
-    assert heads["barter_marker_dice"] == ("1d4", "2d4, lowest")
+    assert heads["rounds"] == ("4 (3, 4, 5α, and 5β)", "3 (Alpha, Sigma, and Omega)")
+    assert "Oil" in heads["goods"][0] and "Oil" not in heads["goods"][1]
+    assert heads["actions"] == ("12", "11")
+    assert heads["event_cards"] == ("40", "24")
+    assert heads["siege_discs"] == ("none", "+1 to the roll per disc")
+    assert heads["barter_marker_dice"] == ("one die", "2 dice, keeping the lowest")
     assert heads["purchase_marker_dice"] == (
-        "2d4, highest (requested_good)",
-        "1d4 (every_accepted_good)",
+        "2 dice, keeping the highest; the marker of the good the slot asks for",
+        "one die; the markers of every good the slot accepts",
     )
-    assert heads["phoros"][0] == "1→1 (repeatable)"
-    assert heads["phoros"][1] == "1→1; 2→3 (once), needs polis_besides_capital"
-    assert heads["project_reveal"] == ("3, 3, 3, 3", "3, 5 (−1), 6 (−1)")
-    assert heads["sparta_galleys"] == (2, 3)
-    assert heads["covered_market_slots"] == (0, 8)
-    assert heads["free_actions"] == ("none", "ransom_proxenos")
+    assert heads["phoros"][0] == "1 prestige for 1 Silver; repeatable"
+    assert heads["phoros"][1] == (
+        "1 prestige for 1 Silver or 2 prestige for 3 Silver; once a round; "
+        "needs a polis besides the capital"
+    )
+    assert heads["project_reveal"][1].startswith("Alpha: 3 tiles, Sigma: 5 tiles (")
+    assert heads["sparta_galleys"] == ("2", "3")
+    assert heads["covered_market_slots"] == ("0", "8")
+    assert heads["free_actions"] == ("none", "Ransom the Proxenos")
 
 
 def test_first_versus_second_edition_records() -> None:
@@ -76,4 +79,8 @@ def test_cli_text_and_json() -> None:
     data = json.loads(runner.invoke(app, ["diff", "1e", "2e", "--json"]).stdout)
     assert data["counts"]["headlines"] == len(data["headlines"]) >= 14
     assert "goods" in data["topics"]
-    assert render_text(_diff("1e", "2e")) == text.stdout
+    lines = text.stdout.splitlines()
+    assert lines[3] == "  Rounds: 4 (3, 4, 5α, and 5β) → 3 (Alpha, Sigma, and Omega)"
+    german = runner.invoke(app, ["diff", "1e", "2e", "--lang", "de"]).stdout
+    assert "Eisen" in german and "Runden: 4 (3, 4, 5α und 5β)" in german
+    assert render_text(_diff("1e", "2e")).splitlines()[0] == lines[0]

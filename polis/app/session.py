@@ -19,10 +19,12 @@ import streamlit as st
 from babel import Locale
 
 from polis.compiler import Compiled, compile_loaded, compile_ruleset
+from polis.engine.record import MAX_RECORD_BYTES
 from polis.i18n import LANGUAGES, translator
 from polis.i18n.names import Names
 from polis.i18n.negotiate import negotiate
-from polis.rules.loader import LoadedRuleset
+from polis.rules.loader import LoadedRuleset, load_ruleset
+from polis.rules.models import Ruleset
 from polis.rules.registry import discover
 
 DEFAULT_RULESET = "2e"
@@ -49,7 +51,6 @@ def init() -> None:
         state["ruleset"] = asked if asked in discover() else DEFAULT_RULESET
     state.setdefault("overlays", {})
     state.setdefault("game", None)
-    state.setdefault("timings", [])
 
 
 def lang() -> str:
@@ -73,16 +74,42 @@ def language_label(code: str) -> str:
     return name[:1].upper() + name[1:]
 
 
+def shipped_ids() -> list[str]:
+    return list(discover())
+
+
 def ruleset_ids() -> list[str]:
-    return [*discover(), *st.session_state["overlays"]]
+    return [*shipped_ids(), *st.session_state["overlays"]]
+
+
+def overlay(rid: str) -> Overlay | None:
+    """The overlay this session uploaded under `rid`, if it is one."""
+    found: Overlay | None = st.session_state["overlays"].get(rid)
+    return found
+
+
+@st.cache_resource(show_spinner=False)
+def _shipped_model(rid: str) -> Ruleset:
+    return load_ruleset(rid).model
+
+
+def _known(rid: str | None) -> str:
+    rid = rid or str(st.session_state["ruleset"])
+    if overlay(rid) is None and rid not in discover():  # never a path from a URL or a file
+        raise LookupError(f"unknown ruleset {rid!r}")
+    return rid
+
+
+def model(ruleset: str | None = None) -> Ruleset:
+    rid = _known(ruleset)
+    uploaded = overlay(rid)
+    return uploaded.loaded.model if uploaded else _shipped_model(rid)
 
 
 def compiled(ruleset: str | None = None) -> Compiled:
-    rid = ruleset or str(st.session_state["ruleset"])
-    overlay: Overlay | None = st.session_state["overlays"].get(rid)
-    if overlay is not None:
-        return overlay.compiled
-    return compile_ruleset(rid)
+    rid = _known(ruleset)
+    uploaded = overlay(rid)
+    return uploaded.compiled if uploaded else compile_ruleset(rid)
 
 
 def names(ruleset: str | None = None) -> Names:
@@ -90,9 +117,9 @@ def names(ruleset: str | None = None) -> Names:
 
 
 def ruleset_label(rid: str) -> str:
-    overlay = st.session_state["overlays"].get(rid)
-    if overlay is not None:
-        return _("{title} (uploaded)").format(title=overlay.loaded.model.title)
+    uploaded = overlay(rid)
+    if uploaded is not None:
+        return _("{title} (uploaded)").format(title=uploaded.loaded.model.title)
     cfg = compile_ruleset(rid).config
     return tr().pgettext(f"{rid}:title", cfg.title)
 
@@ -120,7 +147,7 @@ def encode_record(record_json: dict[str, Any]) -> str:
     return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii")
 
 
-def decode_record(token: str, limit: int = 2 * 1024 * 1024) -> bytes:
+def decode_record(token: str, limit: int = MAX_RECORD_BYTES) -> bytes:
     """The record JSON behind a `record=` link; raises ValueError on anything odd."""
     try:
         packed = base64.urlsafe_b64decode(token.encode("ascii"))

@@ -7,10 +7,11 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, ParamSpec, TypeVar
+from typing import Annotated, Any, ParamSpec, TypeVar
 
 import typer
 
+from polis.i18n import LANGUAGES
 from polis.rules.issues import RulesError
 
 P = ParamSpec("P")
@@ -41,6 +42,19 @@ def user_errors(fn: Callable[P, R]) -> Callable[P, R]:
             raise typer.Exit(1) from None
 
     return wrapper
+
+
+def _known_language(value: str) -> str:
+    if value not in LANGUAGES:
+        raise typer.BadParameter(f"unknown language '{value}'; use one of {', '.join(LANGUAGES)}")
+    return value
+
+
+# every command that writes for people takes the same, checked --lang
+Lang = Annotated[
+    str,
+    typer.Option("--lang", callback=_known_language, help=f"one of {', '.join(LANGUAGES)}"),
+]
 
 
 def emit_json(data: Any) -> None:

@@ -8,14 +8,15 @@ from typing import Annotated
 
 import typer
 
-from polis.cli.common import UserError, emit_json, user_errors
-from polis.compiler import compile_ruleset
+from polis.cli.common import Lang, UserError, emit_json, user_errors
+from polis.compiler import compile_loaded, compile_ruleset
 from polis.engine import State, legal_actions, new_game
 from polis.engine.record import MAX_RECORD_BYTES, RecordError, loads, replay
 from polis.engine.state_json import to_json
 from polis.i18n import translator
 from polis.i18n.names import Names
 from polis.narrate import Narrator
+from polis.rules.loader import load_overlay_text
 
 
 def register(app: typer.Typer) -> None:
@@ -25,10 +26,9 @@ def register(app: typer.Typer) -> None:
     app.command("bench")(bench)
 
 
-def _summary(state: State, lang: str, log: list[str]) -> str:
+def _summary(state: State, narrator: Narrator, log: list[str]) -> str:
     cfg = state.cfg
-    names = Names(cfg, translator(lang))
-    narrator = Narrator(names, lang)
+    names = narrator.n
     _ = names.gettext
     current = cfg.rounds[state.round]
     lines = [
@@ -39,9 +39,7 @@ def _summary(state: State, lang: str, log: list[str]) -> str:
     ]
     for side in range(len(cfg.sides)):
         goods = ", ".join(names.amount(state.good(side, g), g) for g in range(len(cfg.goods)))
-        owned = ", ".join(
-            f"{names.polis_at(p)} ({state.pop[p]})" for p, o in enumerate(state.owner) if o == side
-        )
+        owned = ", ".join(f"{names.polis_at(p)} ({state.pop[p]})" for p in state.owned(side))
         units = ", ".join(
             f"{names.area(a)} ({n})" for a in range(len(cfg.areas)) if (n := state.n_units(side, a))
         )
@@ -71,7 +69,7 @@ def new(
     as_json: Annotated[
         bool, typer.Option("--json", help="the state as JSON (docs/schema/state.schema.json)")
     ] = False,
-    lang: Annotated[str, typer.Option("--lang")] = "en",
+    lang: Lang = "en",
 ) -> None:
     """Set up a game and show its first decision."""
     state = new_game(compile_ruleset(ruleset).config, seed)
@@ -79,21 +77,24 @@ def new(
         emit_json(to_json(state))
         return
     narrator = Narrator(Names(state.cfg, translator(lang)), lang)
-    typer.echo(_summary(state, lang, narrator.log(state)))
+    typer.echo(_summary(state, narrator, narrator.log(state)))
 
 
 @user_errors
 def replay_cmd(
     record: Annotated[Path, typer.Argument(help="a game record (JSON)")],
     as_json: Annotated[bool, typer.Option("--json", help="the final state as JSON")] = False,
-    lang: Annotated[str, typer.Option("--lang")] = "en",
+    lang: Lang = "en",
 ) -> None:
     """Replay a game record and show where it ends."""
     try:
-        if record.stat().st_size > MAX_RECORD_BYTES:
-            raise RecordError(f"the record is larger than {MAX_RECORD_BYTES:,} bytes")
-        rec = loads(record.read_bytes())
-        compiled = compile_ruleset(rec.ruleset)
+        with record.open("rb") as fh:  # one byte more than allowed is enough to refuse it
+            rec = loads(fh.read(MAX_RECORD_BYTES + 1))
+        if rec.overlay is not None:  # played under an uploaded house rule it carries
+            loaded = load_overlay_text(rec.overlay, display=f"{record}: overlay")
+            compiled = compile_loaded(loaded)
+        else:
+            compiled = compile_ruleset(rec.ruleset)
         states = list(replay(rec, compiled))
     except (OSError, RecordError) as exc:
         raise UserError(f"{record}: {exc}") from None
@@ -103,7 +104,7 @@ def replay_cmd(
         return
     narrator = Narrator(Names(final.cfg, translator(lang)), lang)
     log = [line for s in states for line in narrator.log(s)]
-    typer.echo(_summary(final, lang, log))
+    typer.echo(_summary(final, narrator, log))
 
 
 @user_errors
@@ -120,12 +121,15 @@ def simulate_cmd(
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """Bot games: counts of games, actions, errors, wins per side, scores, time."""
-    from polis.bots import BOTS
+    from polis.bots import make_bot
     from polis.simulate import simulate
 
     for name in (bot, against):
-        if name is not None and name not in BOTS:
-            raise UserError(f"unknown bot '{name}'; choose from {', '.join(BOTS)}")
+        if name is not None:
+            try:
+                make_bot(name)
+            except KeyError as exc:
+                raise UserError(str(exc.args[0])) from None
     summary = simulate(
         compile_ruleset(ruleset).config,
         games,

@@ -70,6 +70,7 @@ def check_cmd(
     from polis.cli.common import UserError
     from polis.i18n.checks import check_catalog, load
     from polis.i18n.runner import POT, TARGETS
+    from polis.i18n.stats import catalog_stats
 
     with POT.open("rb") as fh:
         template = read_po(fh)
@@ -77,8 +78,8 @@ def check_cmd(
     for code in lang or TARGETS:
         catalog = load(code)
         found = check_catalog(code, catalog, template)
-        done = sum(1 for m in catalog if m.id and not m.fuzzy and all(_filled(m)))
-        total = len([m for m in catalog if m.id])
+        counts = catalog_stats(code, catalog)
+        done, total = sum(counts.translated.values()), sum(counts.messages.values())
         typer.echo(f"{code}: {done}/{total} translated, {len(found)} problem(s)")
         issues += found
     for issue in issues[:200]:
@@ -120,9 +121,3 @@ def stats_cmd(
     for r in rows:
         cells = "  ".join(f"{f'{r.translated[d]}/{r.messages[d]}':>13}" for d in DOMAINS)
         typer.echo(f"{r.lang:<4}  {cells}  {r.rule_words:>10}  {r.glossary_words:>14}")
-
-
-def _filled(message: object) -> list[bool]:
-    string = getattr(message, "string", "")
-    strings = string if isinstance(string, tuple) else (string,)
-    return [bool(s and s.strip()) for s in strings]

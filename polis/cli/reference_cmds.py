@@ -7,8 +7,7 @@ from typing import Annotated
 
 import typer
 
-from polis.cli.common import UserError, emit_json, user_errors
-from polis.i18n import LANGUAGES
+from polis.cli.common import Lang, UserError, emit_json, user_errors
 from polis.reference.render import LINK, RenderedSection, render, search, section_for_rule
 
 
@@ -28,26 +27,27 @@ def _plain(section: RenderedSection, titles: dict[str, str]) -> str:
 @user_errors
 def rules(
     ruleset: Annotated[str, typer.Argument(help="ruleset id or overlay file")],
-    lang: Annotated[str, typer.Option("--lang", help=f"one of {', '.join(LANGUAGES)}")] = "en",
+    lang: Lang = "en",
     topic: Annotated[str | None, typer.Option("--topic", help="section or rule id")] = None,
     text: Annotated[str | None, typer.Option("--search", help="words, any case or accents")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
 ) -> None:
     """The rules of a ruleset, in your language: all of them, one topic, or a search."""
-    if lang not in LANGUAGES:
-        raise UserError(f"unknown language '{lang}'; use one of {', '.join(LANGUAGES)}")
-    sections = list(render(ruleset, lang))
+    if topic is not None and text is not None:
+        raise UserError("ask for one --topic or one --search, not both")
+    everything = render(ruleset, lang)
+    sections = list(everything)
     if topic is not None:
-        found = section_for_rule(ruleset, lang, topic)
+        found = section_for_rule(ruleset, lang, topic, everything)
         if found is None:
             raise UserError(f"no section '{topic}' in the rules of {ruleset}")
         sections = [found]
     if text is not None:
-        sections = search(ruleset, lang, text)
+        sections = search(ruleset, lang, text, everything)
     if as_json:
         emit_json([asdict(s) for s in sections])
         return
-    titles = {s.id: s.title for s in render(ruleset, lang)}
+    titles = {s.id: s.title for s in everything}
     chapter = None
     for section in sections:
         if topic is None and text is None and section.chapter != chapter:

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from polis.cli.common import UserError, emit_json, user_errors, write_atomic
+from polis.cli.common import Lang, UserError, emit_json, user_errors, write_atomic
 from polis.compiler import compile_ruleset
 from polis.compiler.provenance import provenance_report
 from polis.compiler.serialize import to_jsonable
@@ -108,22 +108,25 @@ def compile_cmd(
 def diff(
     a: Annotated[str, typer.Argument(help="first ruleset id or overlay file")],
     b: Annotated[str, typer.Argument(help="second ruleset id or overlay file")],
-    lang: Annotated[str, typer.Option("--lang", help="language of the labels")] = "en",
+    lang: Lang = "en",
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
 ) -> None:
     """Every difference between two rulesets, grouped by topic."""
     from polis.i18n import translator
+    from polis.i18n.names import Names
+    from polis.reference.headlines import headline_values
 
     la, lb = load_ruleset(a), load_ruleset(b)
-    report = diff_rulesets(la.model, lb.model, compile_ruleset(a).config, compile_ruleset(b).config)
+    ca, cb = compile_ruleset(a).config, compile_ruleset(b).config
+    report = diff_rulesets(la.model, lb.model, ca, cb)
     if as_json:
         emit_json(report.to_json())
         return
-    try:
-        tr = translator(lang)
-    except LookupError as exc:
-        raise UserError(str(exc)) from None
-    typer.echo(render_text(report, tr.gettext), nl=False)
+    tr = translator(lang)
+    va = headline_values(ca, Names(ca, tr), lang)
+    vb = headline_values(cb, Names(cb, tr), lang)
+    shown = {h.key: (va[h.key], vb[h.key]) for h in report.headlines}
+    typer.echo(render_text(report, tr.gettext, shown), nl=False)
 
 
 @user_errors
@@ -140,10 +143,14 @@ def schema(
     rules_folder = rules_data_dir() / "schema"
     docs_folder = rules_data_dir().parent / "docs" / "schema"
     if check:
-        names = schema_export.stale(rules_folder) + engine_schemas.stale(docs_folder)
+        names = schema_export.stale(rules_folder) + schema_export.stale(
+            docs_folder, engine_schemas.files()
+        )
         if names:
             raise UserError(f"stale JSON Schema: {', '.join(names)}; run `polis schema`")
         typer.echo("schemas are up to date")
         return
-    for path in schema_export.write(rules_folder) + engine_schemas.write(docs_folder):
+    written = schema_export.write(rules_folder)
+    written += schema_export.write(docs_folder, engine_schemas.files())
+    for path in written:
         typer.echo(f"wrote {display_path(path)}")

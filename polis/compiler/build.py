@@ -293,6 +293,9 @@ class _Builder:
             project_substitute=self.good[acts.start_project.substitute_good]
             if acts.start_project
             else -1,
+            project_one_per_polis=bool(
+                acts.start_project and acts.start_project.one_per_polis_per_round
+            ),
             move_blocked_by_control=move.blocked_by_control if move else True,
             move_blocked_by_full=move.blocked_by_full_areas if move else True,
             move_diolkos=move.diolkos if move else False,

@@ -184,6 +184,7 @@ class EngineConfig:
     merchant_costs: tuple[tuple[tuple[int, int], ...], ...]
     keep_last_cube: bool
     project_substitute: int
+    project_one_per_polis: bool  # a polis starts at most one project per round
     move_blocked_by_control: bool
     move_blocked_by_full: bool
     move_diolkos: bool
@@ -279,10 +280,6 @@ class EngineConfig:
     events: tuple[EventCfg, ...]
     # setup
     setup: tuple[SetupCfg, ...]
-
-    @property
-    def n_areas(self) -> int:
-        return len(self.areas)
 
     def action(self, action_id: str) -> ActionCfg | None:
         for act in self.actions:

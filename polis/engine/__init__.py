@@ -69,7 +69,6 @@ def new_game(config: EngineConfig, seed: int, *, forced_dice: Iterable[int] = ()
     s.used_actions = 0
     s.passed = 0
     s.first_passer = -1
-    s.prev_first_passer = -1
     s.first_player = -1
     s.units = [0] * (2 * n_areas)
     s.owner = [-1] * len(cfg.poleis)
@@ -77,7 +76,6 @@ def new_game(config: EngineConfig, seed: int, *, forced_dice: Iterable[int] = ()
     s.goods = [0] * (2 * n_goods)
     s.prestige = [0, 0]
     s.merchants_hired = [0, 0]
-    s.merchants_port = [0, 0]
     s.proxenos = [-1, -1]
     s.proj_loc = [IN_BOX] * len(cfg.projects)
     s.proj_done = [False] * len(cfg.projects)
@@ -110,7 +108,7 @@ def new_game(config: EngineConfig, seed: int, *, forced_dice: Iterable[int] = ()
             s.units[side * n_areas + area] = n
         s.goods[side * n_goods : (side + 1) * n_goods] = list(setup.goods)
         s.prestige[side] = setup.prestige
-        s.merchants_hired[side] = s.merchants_port[side] = setup.merchants
+        s.merchants_hired[side] = setup.merchants
         s.proxenos[side] = setup.proxenos
     s.emit("setup", ruleset=cfg.id, seed=seed)
     flow.start_round(s)

@@ -15,14 +15,20 @@ from polis.engine import flow, phases, units
 from polis.engine.phases import Action
 from polis.engine.state import ON_OFFER, State
 
-KINDS = ("create_hoplites", "create_galleys", "create_merchants")
 
-
-def _costs(s: State, kind: str) -> tuple[tuple[tuple[int, int], ...], ...]:
+def costs(s: State, kind: str) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The cost alternatives of one unit of a create action."""
     cfg = s.cfg
-    return {"create_hoplites": cfg.hoplite_costs, "create_galleys": cfg.galley_costs}.get(
-        kind, cfg.merchant_costs
-    )
+    return {
+        "create_hoplites": cfg.hoplite_costs,
+        "create_galleys": cfg.galley_costs,
+        "create_merchants": cfg.merchant_costs,
+    }[kind]
+
+
+def can_spare_cube(s: State, polis: int) -> bool:
+    """Whether `polis` may give up a population cube (never its last, where the rules say so)."""
+    return s.pop[polis] >= (2 if s.cfg.keep_last_cube else 1)
 
 
 def affordable(s: State, side: int, cost: tuple[tuple[int, int], ...]) -> bool:
@@ -46,23 +52,21 @@ def _places(s: State, kind: str, side: int, polis: int) -> list[int]:
 
 def builders(s: State, kind: str, side: int) -> Iterator[int]:
     """Poleis where `side` could create one more unit of this kind right now."""
-    keep = 2 if s.cfg.keep_last_cube else 1
-    if not any(affordable(s, side, c) for c in _costs(s, kind)):
+    if not any(affordable(s, side, c) for c in costs(s, kind)):
         return
-    for p, o in enumerate(s.owner):
-        if o == side and s.pop[p] >= keep and _places(s, kind, side, p):
+    for p in s.owned(side):
+        if can_spare_cube(s, p) and _places(s, kind, side, p):
             yield p
 
 
 def _build_options(s: State) -> list[Action]:
     side, kind, p = s.player, s.cfg.actions[s.cur_action].id, s.cur_polis
-    keep = 2 if s.cfg.keep_last_cube else 1
-    if s.pop[p] < keep:
+    if not can_spare_cube(s, p):
         return []
     places = _places(s, kind, side, p)
     return [
         ("build", alt, place)
-        for alt, cost in enumerate(_costs(s, kind))
+        for alt, cost in enumerate(costs(s, kind))
         if affordable(s, side, cost)
         for place in places
     ]
@@ -93,12 +97,11 @@ def _build_play(s: State, action: Action) -> None:
         return
     side, kind = s.player, s.cfg.actions[s.cur_action].id
     _, alt, place = action
-    for g, n in _costs(s, kind)[alt]:
+    for g, n in costs(s, kind)[alt]:
         s.add_good(side, g, -n)
     s.pop[s.cur_polis] -= 1
     if kind == "create_merchants":
         s.merchants_hired[side] += 1
-        s.merchants_port[side] += 1
     else:
         units.add_units(s, side, place)
     s.cur_count += 1
@@ -120,7 +123,7 @@ def _payable(
     return all(goods[base + g] >= n for g, n in need.items())
 
 
-def payments(s: State, side: int, project: int, *, first_only: bool = False) -> list[int]:
+def payments(s: State, side: int, project: int) -> list[int]:
     """Affordable ways to pay: bit i set = the i-th good of the cost paid in the substitute.
 
     Each kind of good in the cost may be paid entirely (never partly) in the substitute.
@@ -135,8 +138,6 @@ def payments(s: State, side: int, project: int, *, first_only: bool = False) -> 
         mask = sum(1 << i for i, bit in zip(swappable, choice, strict=True) if bit)
         if _payable(s.goods, base, cost, sub, mask):
             out.append(mask)
-            if first_only:
-                break
     return out
 
 
@@ -146,10 +147,13 @@ def _busy(s: State) -> set[int]:
 
 
 def project_hosts(s: State, side: int, project: int, busy: set[int] | None = None) -> list[int]:
-    """Own poleis that allow this tile and have not started a project this round."""
+    """Own poleis that allow this tile (and, where the rules say so, started none this round)."""
     mask = s.cfg.projects[project].poleis_mask
-    taken = _busy(s) if busy is None else busy
-    return [p for p, o in enumerate(s.owner) if o == side and mask >> p & 1 and p not in taken]
+    if not s.cfg.project_one_per_polis:
+        busy = set()
+    elif busy is None:
+        busy = _busy(s)
+    return [p for p in s.owned(side) if mask >> p & 1 and p not in busy]
 
 
 def can_pay(s: State, side: int, project: int) -> bool:

@@ -106,11 +106,9 @@ def siege_targets(s: State, side: int) -> Iterator[int]:
             continue
         if cfg.siege_capitals_immune and pol.capital_of >= 0:
             continue
-        mine = s.n_units(side, t)
-        if mine < pol.base or mine <= s.n_units(1 - side, t):
+        if s.n_units(side, t) < pol.base or not s.controls(side, t):
             continue
-        needed = pol.base if s.owner[p] < 0 else s.pop[p]
-        if s.supply(side) >= needed:
+        if s.supply(side) >= units.population_if_taken(s, p):
             yield p
 
 
@@ -127,14 +125,7 @@ def _siege_play(s: State, action: Action) -> None:
     side, p = s.player, action[1]
     pol = cfg.poleis[p]
     enemy = 1 - side
-    # a neutral polis besieged by the other side loses the first side's siege discs
-    if (
-        s.owner[p] < 0
-        and s.siege_discs[p * 2 + enemy]
-        and "other_side_besieges" in cfg.siege_disc_removal
-    ):
-        s.siege_discs[p * 2 + enemy] = 0
-        s.emit("siege_discs_removed", side=enemy, polis=p, reason="other_side_besieges")
+    units.drop_siege_discs_at(s, enemy, p, "other_side_besieges")
     bonus = s.siege_discs[p * 2 + side] * cfg.siege_disc_bonus
     # a result the die cannot miss is not rolled (fortification 1): no chance, no undo barrier
     die = 0 if pol.base - bonus <= 1 else roll(s, cfg.siege_die)
@@ -143,6 +134,7 @@ def _siege_play(s: State, action: Action) -> None:
     if success:
         owner = s.owner[p]
         population = units.take_polis(s, side, p)
+        units.drop_siege_discs_at(s, side, p, "success")
         flow.gain_prestige(s, side, pol.base)
         s.emit(
             "polis_taken", side=side, polis=p, population=population, prestige=pol.base, was=owner

@@ -37,7 +37,7 @@ def payments(s: State, side: int, slot: int) -> list[Action]:
 
 def can_trade(s: State, side: int) -> bool:
     cfg = s.cfg
-    if s.merchants_port[side] < 1:
+    if s.merchants_in_port(side) < 1:
         return False
     return not (cfg.trade_needs_commercial and not s.owns_commercial(side))
 
@@ -75,7 +75,7 @@ def _pay_legal(s: State) -> list[Action]:
 
 
 def _dice(s: State, dice: int, keep: str) -> int:
-    rolls = [roll(s, 4) for _ in range(dice)]
+    rolls = [roll(s, s.cfg.siege_die) for _ in range(dice)]  # the game has one die for all
     return min(rolls) if keep == "lowest" else max(rolls)
 
 
@@ -105,7 +105,6 @@ def _pay_play(s: State, action: Action) -> None:
             moves.append((good, -step))
         currency = cfg.purchase_currency
     got = s.add_good(side, sl.offers, sl.cargo)
-    s.merchants_port[side] -= 1
     s.slots[k] = side
     s.emit("trade", side=side, slot=k, paid=paid, currency=currency, got=got, moves=moves)
     flow.finish_action(s)
@@ -122,19 +121,13 @@ def proxenos_moves(s: State, side: int) -> Iterator[tuple[int, int, int]]:
         return
     taken = s.proxenos[1 - side]
     silver = s.good(side, cfg.proxenos_bribe_good)
-    for (p, mode), cost in sorted(board.proxenos_costs(s, side, here).items()):
+    for (p, mode), cost in board.proxenos_costs(s, side, here).items():
         if p != taken and cost <= silver:
             yield p, mode, cost
 
 
 def can_move_proxenos(s: State, side: int) -> bool:
-    here = s.proxenos[side]
-    if here < 0:
-        return False
-    taken = s.proxenos[1 - side]
-    silver = s.good(side, s.cfg.proxenos_bribe_good)
-    costs = board.proxenos_costs(s, side, here)
-    return any(cost <= silver and p != taken for (p, _), cost in costs.items())
+    return next(proxenos_moves(s, side), None) is not None
 
 
 def enter_proxenos(s: State) -> None:
@@ -142,7 +135,7 @@ def enter_proxenos(s: State) -> None:
 
 
 def _proxenos_legal(s: State) -> list[Action]:
-    return [("proxenos", p, mode) for p, mode, _ in proxenos_moves(s, s.player)]
+    return sorted(("proxenos", p, mode) for p, mode, _ in proxenos_moves(s, s.player))
 
 
 def _proxenos_play(s: State, action: Action) -> None:

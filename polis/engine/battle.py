@@ -109,7 +109,7 @@ def end(s: State, why: str) -> None:
 # ------------------------------------------------------------------ assaults
 
 
-def _pairs(hand: list[int]) -> list[tuple[int, int]]:
+def pairs(hand: list[int]) -> list[tuple[int, int]]:
     held = [k for k, n in enumerate(hand) if n]
     return [(a, c) for a, c in combinations_with_replacement(held, 2) if a != c or hand[a] >= 2]
 
@@ -120,7 +120,7 @@ def attack_options(s: State) -> list[Action]:
     b = s.battle
     assert b is not None
     cards = cards_of(s, b)
-    pairs = _pairs(b.hands[b.attacker])
+    shown = pairs(b.hands[b.attacker])
     prestige = s.prestige[b.attacker]
 
     def affordable(pair: tuple[int, int]) -> bool:
@@ -129,8 +129,8 @@ def attack_options(s: State) -> list[Action]:
         )
         return prestige >= cost
 
-    ok = [p for p in pairs if affordable(p)]
-    return [("attack", a, c) for a, c in (ok or pairs)]
+    ok = [p for p in shown if affordable(p)]
+    return [("attack", a, c) for a, c in (ok or shown)]
 
 
 def defend_options(s: State) -> list[Action]:

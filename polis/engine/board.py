@@ -166,7 +166,7 @@ def _route_costs(start: int, adj: tuple[int, ...] | list[int], weight: list[int]
     return best
 
 
-_ROUTE_CACHE: dict[tuple[object, ...], dict[tuple[int, int], int]] = {}
+_ROUTE_CACHE: dict[tuple[object, ...], tuple[object, dict[tuple[int, int], int]]] = {}
 
 
 def proxenos_costs(s: State, side: int, origin: int) -> dict[tuple[int, int], int]:
@@ -181,12 +181,13 @@ def proxenos_costs(s: State, side: int, origin: int) -> dict[tuple[int, int], in
     n = len(cfg.areas)
     enemy = tuple(s.units[(1 - side) * n : (2 - side) * n])
     key = (id(cfg), origin, enemy, cfg.proxenos_diolkos and uses_diolkos(s, side))
-    found = _ROUTE_CACHE.get(key)
-    if found is None:
+    entry = _ROUTE_CACHE.get(key)
+    # the entry keeps its config alive, so its id cannot be reused by another config
+    if entry is None or entry[0] is not cfg:
         if len(_ROUTE_CACHE) > 50_000:
             _ROUTE_CACHE.clear()
-        found = _ROUTE_CACHE[key] = _proxenos_costs(s, side, origin, enemy)
-    return found
+        entry = _ROUTE_CACHE[key] = (cfg, _proxenos_costs(s, side, origin, enemy))
+    return entry[1]
 
 
 def _proxenos_costs(

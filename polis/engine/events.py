@@ -87,18 +87,18 @@ def apply_effect(s: State, effect: EffectCfg, side: int) -> None:
     """Apply one effect without a choice (remove_units with nothing to remove does nothing)."""
     if effect.op in ("gain", "lose"):
         if effect.good == PRESTIGE:
+            before = s.prestige[side]
             if effect.op == "gain":
                 flow.gain_prestige(s, side, effect.amount)
             elif not flow.pay_prestige(s, side, effect.amount):
                 return
+            moved = abs(s.prestige[side] - before)
         else:
             have = s.good(side, effect.good)
-            s.add_good(
-                side,
-                effect.good,
-                effect.amount if effect.op == "gain" else -min(have, effect.amount),
-            )
-        s.emit("event_goods", side=side, good=effect.good, amount=effect.amount, op=effect.op)
+            change = effect.amount if effect.op == "gain" else -min(have, effect.amount)
+            moved = abs(s.add_good(side, effect.good, change))
+        # the log tells what really changed hands: gains stop at the cap, losses at zero
+        s.emit("event_goods", side=side, good=effect.good, amount=moved, op=effect.op)
     elif effect.op == "add_units":
         placed = 0
         for _ in range(effect.amount):

@@ -11,29 +11,38 @@ from collections.abc import Callable
 
 from polis.engine import act_development as dev
 from polis.engine import act_military as mil
-from polis.engine import board, flow, turns
+from polis.engine import battle, board, flow, turns
 from polis.engine.phases import PHASES, Action, Refusal
 from polis.engine.state import State
+from polis.i18n import N_
 
 Diagnosis = Callable[[State, int], Refusal]
 
 
 def _units(s: State, side: int, kind: str) -> Refusal:
-    keep = 2 if s.cfg.keep_last_cube else 1
-    owned = [p for p, o in enumerate(s.owner) if o == side]
-    if not any(s.pop[p] >= keep for p in owned):
+    """The first condition of a create action that fails, in the order a player checks them."""
+    cfg = s.cfg
+    if not any(dev.affordable(s, side, c) for c in dev.costs(s, kind)):
+        return Refusal("actions.create_units", "You cannot pay for a single piece.")
+    spare = [p for p in s.owned(side) if dev.can_spare_cube(s, p)]
+    if not spare:
         return Refusal(
             "units.keep_last_cube", "The last population cube of a polis never leaves it."
         )
-    if kind == "create_merchants" and s.merchants_hired[side] >= s.cfg.merchants_per_side:
-        return Refusal("actions.create_units", "All your merchant pieces are already in play.")
-    if kind == "create_merchants" and not any(s.cfg.poleis[p].commercial == side for p in owned):
+    if kind == "create_merchants":
+        if s.merchants_hired[side] >= cfg.merchants_per_side:
+            return Refusal(
+                "actions.create_merchants", "All your merchant pieces are already in play."
+            )
         return Refusal(
-            "actions.create_units", "Merchants come only from your own commercial poleis."
+            "actions.create_merchants",
+            "Merchants come only from your own commercial poleis, and none of them "
+            "can spare a cube.",
         )
-    costs = dev._costs(s, kind)
-    if not any(dev.affordable(s, side, c) for c in costs):
-        return Refusal("actions.create_units", "You cannot pay for a single piece.")
+    if kind == "create_galleys" and not any(cfg.poleis[p].ports for p in spare):
+        return Refusal(
+            "actions.create_galleys", "None of your poleis with a port can spare a cube."
+        )
     return Refusal(
         "board.stacking_limit",
         "Every area you could place a unit in is at the stacking limit.",
@@ -41,7 +50,16 @@ def _units(s: State, side: int, kind: str) -> Refusal:
     )
 
 
-def _military(action_id: str, rule: str, message: str) -> Diagnosis:
+def _needs_disc(s: State, side: int) -> Refusal | None:
+    """Sieges, tribute and civil wars leave a disc on the board; discs may run out."""
+    if s.discs_free(side) < 1:
+        return Refusal(
+            "components.discs", "All your discs are on the board; this action needs one."
+        )
+    return None
+
+
+def _military(action_id: str, rule: str, message: Callable[[State], str]) -> Diagnosis:
     def diagnose(s: State, side: int) -> Refusal:
         act = s.cfg.action(action_id)
         if act is not None and s.prestige[side] < act.prestige_cost:
@@ -50,13 +68,37 @@ def _military(action_id: str, rule: str, message: str) -> Diagnosis:
                 "Military actions cost prestige you do not have.",
                 cost=act.prestige_cost,
             )
-        return Refusal(rule, message)
+        if action_id in ("besiege", "collect_tribute") and (no_disc := _needs_disc(s, side)):
+            return no_disc
+        return Refusal(rule, message(s))
 
     return diagnose
 
 
+def _siege_message(s: State) -> str:
+    if s.cfg.siege_capitals_immune:
+        return N_(
+            "A siege needs control of the territory and at least as many hoplites as the "
+            "fortification; capitals cannot be besieged."
+        )
+    return N_(
+        "A siege needs control of the territory and at least as many hoplites as the fortification."
+    )
+
+
+def _tribute_message(s: State) -> str:
+    if s.cfg.tribute_once:
+        return N_(
+            "Tribute needs your hoplites in a territory where you hold a polis (or that has "
+            "none), once per territory and round."
+        )
+    return N_(
+        "Tribute needs your hoplites in a territory where you hold a polis (or that has none)."
+    )
+
+
 def _trade(s: State, side: int) -> Refusal:
-    if s.merchants_port[side] < 1:
+    if s.merchants_in_port(side) < 1:
         return Refusal("actions.trade", "No merchant of yours waits in your trade port.")
     if s.cfg.trade_needs_commercial and not s.owns_commercial(side):
         return Refusal(
@@ -81,8 +123,10 @@ def _civil_war(s: State, side: int) -> Refusal:
         return Refusal("actions.civil_war", "Your proxenos is a prisoner.")
     if s.owner[p] == side:
         return Refusal("actions.civil_war", "Your proxenos stands in one of your own poleis.")
-    if s.cfg.poleis[p].capital_of >= 0:
+    if s.cfg.civil_war_capitals_immune and s.cfg.poleis[p].capital_of >= 0:
         return Refusal("actions.civil_war", "No civil war can be started in a capital.")
+    if no_disc := _needs_disc(s, side):
+        return no_disc
     return Refusal("actions.civil_war", "You lack the silver or the cubes for this civil war.")
 
 
@@ -94,23 +138,17 @@ DIAGNOSE: dict[str, Diagnosis] = {
         "actions.start_project", "No project on offer fits one of your poleis and your goods."
     ),
     "move_hoplites": _military(
-        "move_hoplites", "actions.move", "No hoplite of yours can reach an area below the limit."
+        "move_hoplites",
+        "actions.move",
+        lambda s: N_("No hoplite of yours can reach an area below the limit."),
     ),
     "move_galleys": _military(
-        "move_galleys", "actions.move", "No galley of yours can reach a sea below the limit."
+        "move_galleys",
+        "actions.move",
+        lambda s: N_("No galley of yours can reach a sea below the limit."),
     ),
-    "besiege": _military(
-        "besiege",
-        "actions.besiege",
-        "A siege needs control of the territory and at least as many hoplites as the "
-        "fortification; capitals and neutral coasts cannot be besieged.",
-    ),
-    "collect_tribute": _military(
-        "collect_tribute",
-        "actions.tribute",
-        "Tribute needs your hoplites in a territory where you hold a polis (or that has none), "
-        "once per territory and round.",
-    ),
+    "besiege": _military("besiege", "actions.besiege", _siege_message),
+    "collect_tribute": _military("collect_tribute", "actions.tribute", _tribute_message),
     "trade": _trade,
     "move_proxenos": _proxenos,
     "ransom_proxenos": lambda s, side: Refusal(
@@ -132,7 +170,7 @@ def _turn(s: State, action: Action) -> Refusal:
         return Refusal("turn.actions", "Choose an action or pass.")
     k = next((i for i, a in enumerate(cfg.actions) if a.id == action[1]), -1)
     if k < 0:
-        return Refusal("turn.actions", f"This ruleset has no action {action[1]!r}.")
+        return Refusal("turn.actions", "This ruleset has no action {action}.", action=action[1])
     act = cfg.actions[k]
     if not act.as_action:
         return Refusal(
@@ -140,10 +178,12 @@ def _turn(s: State, action: Action) -> Refusal:
         )
     repeat = flow.other_passed(s) and cfg.repeat_after_pass
     if cfg.distinct_actions and not repeat and s.used_actions >> k & 1:
-        return Refusal("turn.actions", "The two actions of a turn must be different.")
+        return Refusal("turn.actions", "The actions of one turn must be different.")
     if turns.surcharge(s) and turns.CAN_START[act.id](s, side):
         return Refusal(
-            "turn.after_pass", "After your opponent passed, each action first costs one good."
+            "turn.after_pass",
+            "After your opponent passed, each action first costs a surcharge of {cost} in goods.",
+            cost=cfg.after_pass_surcharge,
         )
     return DIAGNOSE[act.id](s, side)
 
@@ -162,7 +202,7 @@ def _move_origin(s: State, action: Action) -> Refusal:
         return Refusal("actions.move", "You have no unit there.")
     if not board.reach(s, side, origin, mil._naval(s)) >> s.cur_dest & 1:
         return Refusal(
-            "actions.move",
+            "actions.move_crossing",
             "Every way from there crosses an area the opponent controls "
             "or where you are at the stacking limit.",
         )
@@ -170,7 +210,9 @@ def _move_origin(s: State, action: Action) -> Refusal:
 
 
 def _attack(s: State, action: Action) -> Refusal:
-    if action[0] == "attack" and len(action) == 3:
+    b = s.battle
+    assert b is not None
+    if action[0] == "attack" and tuple(action[1:]) in battle.pairs(b.hands[b.attacker]):
         return Refusal(
             "battle.salpinx",
             "Playing the ambush card costs prestige you do not have, "

@@ -50,7 +50,7 @@ def scores(s: State) -> list[int]:
     out = []
     for side in (0, 1):
         total = 0
-        owned = [p for p, o in enumerate(s.owner) if o == side]
+        owned = s.owned(side)
         if "population" in cfg.score_parts:
             total += sum(s.pop[p] for p in owned)
         if "prestige" in cfg.score_parts:
@@ -114,6 +114,10 @@ def finish_action(s: State) -> None:
     clear_action(s)
     s.actions_done += 1
     if other_passed(s):
+        # alone after a pass, each single action is a whole turn
+        events.apply_lasting(s, "end_of_turn")
+        if s.phase == "over":
+            return
         if s.cfg.battles_deferred_after_pass:
             s.phase, s.player = "turn", s.active
         else:
@@ -139,6 +143,9 @@ def pass_turn(s: State) -> None:
         s.first_passer = me
     s.emit("pass", side=me)
     clear_action(s)
+    events.apply_lasting(s, "end_of_turn")  # passing ends the turn too
+    if s.phase == "over":
+        return
     if s.passed == 0b11:
         check_battles(s, "round_end")
     elif s.cfg.battles_deferred_after_pass:
@@ -190,8 +197,6 @@ def resume(s: State) -> None:
         events.start(s)
     elif then == "turns":
         begin_round_turns(s)
-    elif then == "steps":
-        round_end.advance(s)
     else:  # pragma: no cover - a missing continuation is a bug, not a game state
         raise AssertionError(f"nothing to resume after {s.phase!r}")
 
@@ -211,8 +216,6 @@ def leader(s: State, rule: str, tie: int) -> int:
 def start_round(s: State) -> None:
     cfg = s.cfg
     rnd = cfg.rounds[s.round]
-    s.passed = 0
-    s.first_passer = -1
     s.first_player = -1
     s.emit("round", round=s.round)
     box = [j for j in cfg.project_pool if s.proj_loc[j] == IN_BOX]
@@ -224,7 +227,8 @@ def start_round(s: State) -> None:
     if revealed:
         s.emit("projects_revealed", projects=revealed)
     if rnd.remove and len(revealed) > rnd.remove:
-        tie = s.prev_first_passer if s.prev_first_passer >= 0 else cfg.first_tie
+        # who passed first last round settles a tie; passes are cleared when the turns begin
+        tie = s.first_passer if s.first_passer >= 0 else cfg.first_tie
         s.cur_count = rnd.remove
         s.phase = "discard_project"
         s.player = leader(s, "less_prestige", tie)
@@ -238,4 +242,6 @@ def begin_round_turns(s: State) -> None:
     first = s.first_player
     if first < 0:
         first = leader(s, cfg.first_rule, cfg.first_tie)
+    s.passed = 0
+    s.first_passer = -1
     begin_turn(s, first)

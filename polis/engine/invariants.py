@@ -6,7 +6,7 @@ and available to anyone debugging a position.
 
 from __future__ import annotations
 
-from polis.engine.state import SLOT_FREE, State
+from polis.engine.state import SLOT_BLOCKED, SLOT_COVERED, SLOT_FREE, State
 
 
 def violations(s: State) -> list[str]:
@@ -27,11 +27,10 @@ def violations(s: State) -> list[str]:
                 out.append(f"side {side} holds {amount} {cfg.goods[good]}")
         if not 0 <= s.prestige[side] <= cfg.prestige_max:
             out.append(f"side {side} has {s.prestige[side]} prestige")
-        on_slots = sum(1 for v in s.slots if v == side)
-        if s.merchants_port[side] + on_slots != s.merchants_hired[side]:
+        if s.merchants_in_port(side) < 0:
             out.append(
-                f"side {side}: merchants in port {s.merchants_port[side]} + at market "
-                f"{on_slots} != hired {s.merchants_hired[side]}"
+                f"side {side} has {s.slots.count(side)} merchants at market "
+                f"but hired {s.merchants_hired[side]}"
             )
         if s.merchants_hired[side] > cfg.merchants_per_side:
             out.append(f"side {side} hired {s.merchants_hired[side]} merchants")
@@ -53,8 +52,8 @@ def violations(s: State) -> list[str]:
     ):
         out.append("both proxenoi stand in the same polis")
     busy = [loc for j, loc in enumerate(s.proj_loc) if loc >= 0 and not s.proj_done[j]]
-    if len(busy) != len(set(busy)):
+    if cfg.project_one_per_polis and len(busy) != len(set(busy)):
         out.append("a polis started two projects in one round")
-    if any(v not in (SLOT_FREE, -2, -3, 0, 1) for v in s.slots):
+    if any(v not in (SLOT_FREE, SLOT_COVERED, SLOT_BLOCKED, 0, 1) for v in s.slots):
         out.append("a market slot is in an unknown state")
     return out

@@ -53,11 +53,11 @@ class NotationError(ValueError):
     """An action written in a form this ruleset cannot read."""
 
 
-def _card_id(cfg: EngineConfig, deck: str, card: CardCfg) -> str:
+def card_id(cfg: EngineConfig, deck: str, card: CardCfg) -> str:
     return f"{deck}:{cfg.formations[card.formation]}/{cfg.maneuvers[card.maneuver]}"
 
 
-def _slot_id(cfg: EngineConfig, k: int) -> str:
+def slot_id(cfg: EngineConfig, k: int) -> str:
     slot = cfg.slots[k]
     return f"{cfg.markets[slot.market].id}/{slot.cargo}"
 
@@ -82,12 +82,12 @@ def to_json(cfg: EngineConfig, action: Action, naval: bool = False) -> list[Any]
         elif kind == "project":
             out.append(cfg.projects[value].id)
         elif kind == "slot":
-            out.append(_slot_id(cfg, value))
+            out.append(slot_id(cfg, value))
         elif kind == "mode":
             out.append(MODES[value])
         elif kind == "card":
             deck = "naval" if naval else "land"
-            out.append(_card_id(cfg, deck, (cfg.naval_cards if naval else cfg.land_cards)[value]))
+            out.append(card_id(cfg, deck, (cfg.naval_cards if naval else cfg.land_cards)[value]))
     return out
 
 
@@ -133,21 +133,24 @@ def from_json(cfg: EngineConfig, data: Any) -> Action:
             out.append(_index([j.id for j in cfg.projects], value, "project"))
         elif kind == "slot":
             out.append(
-                _index([_slot_id(cfg, k) for k in range(len(cfg.slots))], value, "market slot")
+                _index([slot_id(cfg, k) for k in range(len(cfg.slots))], value, "market slot")
             )
         elif kind == "mode":
             out.append(_index(MODES, value, "route kind"))
         elif kind == "card":
-            out.append(_card_index(cfg, value))
+            out.append(card_index(cfg, value))
     return tuple(out)
 
 
-def _card_index(cfg: EngineConfig, value: Any) -> int:
+def card_index(cfg: EngineConfig, value: Any, naval: bool | None = None) -> int:
+    """The index of a card id in its deck; with `naval` given, the card must be of that deck."""
     if not isinstance(value, str) or ":" not in value:
         raise NotationError(f"a card is written like 'land:phalanx/othismos', not {value!r}")
     deck, _, name = value.partition(":")
     cards = {"land": cfg.land_cards, "naval": cfg.naval_cards}.get(deck)
     if cards is None:
         raise NotationError(f"unknown combat deck {deck!r}")
-    ids = [_card_id(cfg, deck, c).partition(":")[2] for c in cards]
+    if naval is not None and deck != ("naval" if naval else "land"):
+        raise NotationError(f"{value!r} is not a card of this battle's deck")
+    ids = [card_id(cfg, deck, c).partition(":")[2] for c in cards]
     return _index(ids, name, "combat card")

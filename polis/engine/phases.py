@@ -1,9 +1,10 @@
-"""The decision phases: for each, what may be chosen, what a choice does, and why not.
+"""The decision phases: for each, what may be chosen and what a choice does.
 
 Every pending decision belongs to one phase (`State.phase`). A phase handler
-lists the legal choices, plays one on a fresh copy of the state, and explains
-why a proposed choice is refused. Modules register their phases here; the
-public API in `polis.engine` dispatches on `State.phase`.
+lists the legal choices and plays one on a fresh copy of the state; its rule id
+is what a refusal in that phase cites unless polis.engine.explain finds a more
+specific one. Modules register their phases here; the public API in
+`polis.engine` dispatches on `State.phase`.
 """
 
 from __future__ import annotations
@@ -33,7 +34,6 @@ class Refusal(ValueError):  # noqa: N818 - the rules' word; "RefusalError" says 
 
 Legal = Callable[[State], list[Action]]
 Play = Callable[[State, Action], None]
-WhyNot = Callable[[State, Action], Refusal | None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,14 +41,11 @@ class Phase:
     name: str
     legal: Legal
     play: Play
-    why_not: WhyNot | None = None
     rule: str = "turn.decisions"  # the rule a refusal in this phase falls back to
 
 
 PHASES: dict[str, Phase] = {}
 
 
-def register(
-    name: str, legal: Legal, play: Play, why_not: WhyNot | None = None, rule: str = "turn.decisions"
-) -> None:
-    PHASES[name] = Phase(name, legal, play, why_not, rule)
+def register(name: str, legal: Legal, play: Play, rule: str = "turn.decisions") -> None:
+    PHASES[name] = Phase(name, legal, play, rule)

@@ -50,6 +50,6 @@ def playthrough(ruleset: str, seed: int, start: dict[str, Any] | None = None) ->
         lines += [f"  | {key} {_compact(params)}" for key, params in state.log]
         step += 1
     final = scores(state)
-    winner = "draw" if state.winner == 2 else cfg.sides[state.winner]
-    lines.append(f"# final: {winner} ({state.reason}); athens {final[0]}, sparta {final[1]}")
+    points = ", ".join(f"{sid} {final[side]}" for side, sid in enumerate(cfg.sides))
+    lines.append(f"# final: {state.winner_id()} ({state.reason}); {points}")
     return "\n".join(lines) + "\n"

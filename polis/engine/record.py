@@ -16,6 +16,7 @@ from typing import Any
 
 from polis.compiler import Compiled
 from polis.engine import apply, new_game
+from polis.engine.invariants import violations
 from polis.engine.notation import NotationError, from_json, to_json
 from polis.engine.phases import Action, Refusal
 from polis.engine.state import State
@@ -110,8 +111,11 @@ def replay(record: Record, compiled: Compiled) -> Iterator[State]:
     if record.start:
         try:
             apply_overrides(state, record.start)
-        except (OverrideError, KeyError, TypeError, AttributeError) as exc:
+        except (OverrideError, KeyError, TypeError, AttributeError) as exc:  # a wrong shape or name
             raise RecordError(f"the record's start cannot be applied: {exc}") from None
+        broken = violations(state)
+        if broken:
+            raise RecordError(f"the record's start is not a possible position: {broken[0]}")
     yield state
     for i, data in enumerate(record.actions):
         try:

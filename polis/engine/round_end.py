@@ -63,10 +63,6 @@ def advance(s: State) -> None:
 # ------------------------------------------------------------------ steps
 
 
-def owned(s: State, side: int) -> list[int]:
-    return [p for p, o in enumerate(s.owner) if o == side]
-
-
 def _projects(s: State, _side: int) -> bool:
     cfg = s.cfg
     for j, loc in enumerate(s.proj_loc):
@@ -76,8 +72,7 @@ def _projects(s: State, _side: int) -> bool:
         owner = s.owner[loc]
         proj = cfg.projects[j]
         if proj.half_population:
-            half, odd = divmod(s.pop[loc], 2)
-            prestige = half + (odd if proj.half_population == "up" else 0)
+            prestige = _half(s.pop[loc], proj.half_population)
         else:
             prestige = proj.prestige
         if owner >= 0:
@@ -92,8 +87,21 @@ def _projects(s: State, _side: int) -> bool:
     return False
 
 
+def _half(n: int, rounding: str) -> int:
+    """Half of `n`, an odd one rounded "up" or down as the ruleset says."""
+    return (n + 1) // 2 if rounding == "up" else n // 2
+
+
+def _ask(s: State, phase: str, side: int, options: list[int]) -> bool:
+    """Hand `side` a decision of this step if it has any choice; True if it must decide."""
+    if not options:
+        return False
+    s.phase, s.player = phase, side
+    return True
+
+
 def feeding_need(s: State, side: int) -> int:
-    return sum(s.pop[p] for p in owned(s, side))
+    return sum(s.pop[p] for p in s.owned(side))
 
 
 def _settle_feeding(s: State, side: int) -> bool:
@@ -113,34 +121,27 @@ def _settle_feeding(s: State, side: int) -> bool:
     return True
 
 
-def _feeding(s: State, side: int) -> bool:
-    return _settle_feeding(s, side)
-
-
 def _growth_options(s: State, side: int) -> list[int]:
     cfg = s.cfg
     if s.good(side, cfg.feeding_good) < 1 or s.supply(side) < 1:
         return []
     return [
         p
-        for p in owned(s, side)
+        for p in s.owned(side)
         if s.grown[p] < cfg.poleis[p].max_growth and s.pop[p] < cfg.poleis[p].max_population
     ]
 
 
 def _growth(s: State, side: int) -> bool:
-    for p in owned(s, side):
+    for p in s.owned(side):
         s.grown[p] = 0
-    if not _growth_options(s, side):
-        return False
-    s.phase, s.player = "grow", side
-    return True
+    return _ask(s, "grow", side, _growth_options(s, side))
 
 
 def _megalopolis(s: State, _side: int) -> bool:
     cfg = s.cfg
     for side in (0, 1):
-        big = [p for p in owned(s, side) if s.pop[p] > cfg.poleis[p].base]
+        big = [p for p in s.owned(side) if s.pop[p] > cfg.poleis[p].base]
         if big:
             flow.gain_prestige(s, side, cfg.megalopolis_prestige * len(big))
             s.emit(
@@ -155,31 +156,27 @@ def _storage(s: State, _side: int) -> bool:
         for g, perishable in enumerate(cfg.perishable):
             if perishable:
                 have = s.good(side, g)
-                keep = (have + 1) // 2 if cfg.storage_rounding == "up" else have // 2
-                s.add_good(side, g, keep - have)
+                s.add_good(side, g, _half(have, cfg.storage_rounding) - have)
     s.emit("storage")
     return False
 
 
 def _phoros_options(s: State, side: int) -> list[int]:
     cfg = s.cfg
-    if cfg.phoros_condition == "polis_besides_capital" and len(owned(s, side)) < 2:
+    if cfg.phoros_condition == "polis_besides_capital" and len(s.owned(side)) < 2:
         return []
     return [i for i, (prestige, _) in enumerate(cfg.phoros_options) if s.prestige[side] >= prestige]
 
 
 def _phoros(s: State, side: int) -> bool:
-    if not _phoros_options(s, side):
-        return False
-    s.phase, s.player = "phoros", side
-    return True
+    return _ask(s, "phoros", side, _phoros_options(s, side))
 
 
 def _preparation(s: State, _side: int) -> bool:
     cfg = s.cfg
     s.tributed = [-1] * len(s.tributed)
-    s.siege_discs = [0] * len(s.siege_discs)
-    s.merchants_port = s.merchants_hired[:]
+    if "round_end" in cfg.siege_disc_removal:
+        s.siege_discs = [0] * len(s.siege_discs)
     for k, state in enumerate(s.slots):
         if state != SLOT_COVERED:
             s.slots[k] = SLOT_FREE
@@ -194,14 +191,13 @@ def _preparation(s: State, _side: int) -> bool:
         if loc == ON_OFFER:
             s.proj_loc[j] = DISCARDED
     s.lasting = ()
-    s.prev_first_passer = s.first_passer
     s.emit("preparation")
     return False
 
 
 STEPS: dict[str, Callable[[State, int], bool]] = {
     "projects": _projects,
-    "feeding": _feeding,
+    "feeding": _settle_feeding,
     "growth": _growth,
     "megalopolis": _megalopolis,
     "storage": _storage,
@@ -216,7 +212,7 @@ STEPS: dict[str, Callable[[State, int], bool]] = {
 def _feed_legal(s: State) -> list[Action]:
     side = s.player
     cfg = s.cfg
-    out: list[Action] = [("release", p) for p in owned(s, side) if p != cfg.capital[side]]
+    out: list[Action] = [("release", p) for p in s.owned(side) if p != cfg.capital[side]]
     if s.good(side, cfg.feeding_good) + s.prestige[side] >= feeding_need(s, side):
         out.append(("feed",))
     return out

@@ -7,11 +7,11 @@ and, in the tests, to validate real output. The engine itself never touches them
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from polis.rules.schema_export import dump
 
 Side = Literal["athens", "sparta"]
 
@@ -122,33 +122,10 @@ ACTION_SCHEMA: dict[str, Any] = {
 }
 
 
-def schemas() -> dict[str, dict[str, Any]]:
-    out = {}
-    for name, model in (("state.schema.json", StateDoc), ("record.schema.json", RecordDoc)):
-        schema = model.model_json_schema()
-        schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
-        out[name] = schema
-    out["action.schema.json"] = ACTION_SCHEMA
-    return out
-
-
-def render(name: str) -> str:
-    return json.dumps(schemas()[name], indent=2, sort_keys=True) + "\n"
-
-
-def stale(folder: Path) -> list[str]:
-    return [
-        n
-        for n in schemas()
-        if not (folder / n).is_file() or (folder / n).read_text("utf-8") != render(n)
-    ]
-
-
-def write(folder: Path) -> list[Path]:
-    folder.mkdir(parents=True, exist_ok=True)
-    written = []
-    for name in schemas():
-        path = folder / name
-        path.write_text(render(name), "utf-8")
-        written.append(path)
-    return written
+def files() -> dict[str, str]:
+    """The state, record and action schemas as committed under docs/schema/."""
+    return {
+        "state.schema.json": dump(StateDoc.model_json_schema()),
+        "record.schema.json": dump(RecordDoc.model_json_schema()),
+        "action.schema.json": dump(ACTION_SCHEMA),
+    }

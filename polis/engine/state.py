@@ -107,14 +107,12 @@ class State:
         "log",
         "market",
         "merchants_hired",
-        "merchants_port",
         "owner",
         "passed",
         "phase",
         "player",
         "pop",
         "prestige",
-        "prev_first_passer",
         "proj_done",
         "proj_loc",
         "proxenos",
@@ -142,7 +140,6 @@ class State:
     used_actions: int  # bitmask over cfg.actions, this turn
     passed: int  # bitmask over sides
     first_passer: int
-    prev_first_passer: int
     first_player: int  # set by an event for this round, else -1
     # board and player boards
     units: list[int]
@@ -151,7 +148,6 @@ class State:
     goods: list[int]
     prestige: list[int]
     merchants_hired: list[int]
-    merchants_port: list[int]
     proxenos: list[int]  # per side: polis, or -1 while a prisoner
     proj_loc: list[int]  # per project: polis, or ON_OFFER / IN_BOX / DISCARDED
     proj_done: list[bool]
@@ -195,7 +191,6 @@ class State:
         s.used_actions = self.used_actions
         s.passed = self.passed
         s.first_passer = self.first_passer
-        s.prev_first_passer = self.prev_first_passer
         s.first_player = self.first_player
         s.units = self.units[:]
         s.owner = self.owner[:]
@@ -203,7 +198,6 @@ class State:
         s.goods = self.goods[:]
         s.prestige = self.prestige[:]
         s.merchants_hired = self.merchants_hired[:]
-        s.merchants_port = self.merchants_port[:]
         s.proxenos = self.proxenos[:]
         s.proj_loc = self.proj_loc[:]
         s.proj_done = self.proj_done[:]
@@ -246,6 +240,16 @@ class State:
     def n_units(self, side: int, area: int) -> int:
         return self.units[side * len(self.cfg.areas) + area]
 
+    def winner_id(self) -> str | None:
+        """The winning side's id, "draw", or None while the game runs."""
+        if self.winner == NO_WINNER:
+            return None
+        return "draw" if self.winner == DRAW else self.cfg.sides[self.winner]
+
+    def owned(self, side: int) -> list[int]:
+        """The poleis of `side`'s league."""
+        return [p for p, o in enumerate(self.owner) if o == side]
+
     def controls(self, side: int, area: int) -> bool:
         n = len(self.cfg.areas)
         return self.units[side * n + area] > self.units[(1 - side) * n + area]
@@ -275,6 +279,10 @@ class State:
         before = self.goods[i]
         self.goods[i] = min(self.cfg.goods_max, before + amount)
         return self.goods[i] - before
+
+    def merchants_in_port(self, side: int) -> int:
+        """Merchants of `side` in its trade port: those hired and not on a market slot."""
+        return self.merchants_hired[side] - self.slots.count(side)
 
     def owns_commercial(self, side: int) -> bool:
         return any(

@@ -10,11 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from polis.engine import flow
+from polis.engine.notation import NotationError, card_id, card_index, slot_id
+from polis.engine.phases import PHASES
 from polis.engine.state import (
     DISCARDED,
-    DRAW,
     IN_BOX,
-    NO_WINNER,
     ON_OFFER,
     SLOT_BLOCKED,
     SLOT_COVERED,
@@ -30,25 +30,21 @@ def _side(s: State, side: int) -> str | None:
     return s.cfg.sides[side] if side >= 0 else None
 
 
-def _slot_id(s: State, k: int) -> str:
-    slot = s.cfg.slots[k]
-    return f"{s.cfg.markets[slot.market].id}/{slot.cargo}"
+def _card(s: State, k: int) -> str:
+    """The id of card `k` of the current battle's deck."""
+    assert s.battle is not None
+    naval = s.battle.naval
+    cards = s.cfg.naval_cards if naval else s.cfg.land_cards
+    return card_id(s.cfg, "naval" if naval else "land", cards[k])
 
 
 def _hand(s: State, side: int) -> list[str]:
-    from polis.engine.notation import to_json as action_json
-
-    b = s.battle
-    assert b is not None
-    out = []
-    for k, n in enumerate(b.hands[side]):
-        card = action_json(s.cfg, ("attack", k, k), naval=b.naval)[1]
-        out += [card] * n
-    return out
+    assert s.battle is not None
+    return [_card(s, k) for k, n in enumerate(s.battle.hands[side]) for _ in range(n)]
 
 
-def to_json(s: State, *, hidden: bool = True) -> dict[str, Any]:
-    """The state as JSON; with hidden=False the battle hands are left out."""
+def to_json(s: State, *, reveal_hands: bool = True) -> dict[str, Any]:
+    """The state as JSON; with reveal_hands=False the battle hands are left out."""
     cfg = s.cfg
     n = len(cfg.areas)
     g = len(cfg.goods)
@@ -58,7 +54,10 @@ def to_json(s: State, *, hidden: bool = True) -> dict[str, Any]:
             "prestige": s.prestige[side],
             "goods": {cfg.goods[i]: s.goods[side * g + i] for i in range(g)},
             "supply": s.supply(side),
-            "merchants": {"hired": s.merchants_hired[side], "in_port": s.merchants_port[side]},
+            "merchants": {
+                "hired": s.merchants_hired[side],
+                "in_port": s.merchants_in_port(side),
+            },
             "proxenos": cfg.poleis[s.proxenos[side]].id if s.proxenos[side] >= 0 else None,
             "passed": bool(s.passed >> side & 1),
         }
@@ -96,9 +95,9 @@ def to_json(s: State, *, hidden: bool = True) -> dict[str, Any]:
             "deck_size": len(b.deck),
             "played": [_card(s, k) for k in b.played],
         }
-        if hidden:
+        if reveal_hands:
             battle["hands"] = {sid: _hand(s, side) for side, sid in enumerate(cfg.sides)}
-    winner = {NO_WINNER: None, DRAW: "draw"}.get(s.winner) or _side(s, s.winner)
+    winner = s.winner_id()
     out: dict[str, Any] = {
         "ruleset": cfg.id,
         "round": cfg.rounds[s.round].id,
@@ -116,7 +115,7 @@ def to_json(s: State, *, hidden: bool = True) -> dict[str, Any]:
         "projects": projects,
         "market": {cfg.goods[gi]: s.market[t] + 1 for t, gi in enumerate(cfg.track_goods)},
         "slots": {
-            _slot_id(s, k): SLOT_STATES.get(v) or cfg.sides[v] for k, v in enumerate(s.slots)
+            slot_id(cfg, k): SLOT_STATES.get(v) or cfg.sides[v] for k, v in enumerate(s.slots)
         },
         "tributed": {cfg.areas[t]: cfg.sides[v] for t, v in enumerate(s.tributed) if v >= 0},
         "battle": battle,
@@ -131,30 +130,25 @@ def to_json(s: State, *, hidden: bool = True) -> dict[str, Any]:
     return out
 
 
-def _card(s: State, k: int) -> str:
-    from polis.engine.notation import to_json as action_json
-
-    assert s.battle is not None
-    return str(action_json(s.cfg, ("attack", k, k), naval=s.battle.naval)[1])
-
-
-def _set_battle(s: State, value: dict[str, Any], side_of: dict[str | None, int]) -> None:
-    from polis.engine.notation import from_json as action_from_json
+def _set_battle(s: State, value: dict[str, Any], sides: list[str]) -> None:
     from polis.engine.state import Battle
 
     cfg = s.cfg
     area = _find(cfg.areas, value["area"], "area")
     naval = area >= cfg.n_territories
-    b = Battle(area, naval, side_of[value["attacker"]])
+    b = Battle(area, naval, _find(sides, value["attacker"], "side"))
     size = len(cfg.naval_cards if naval else cfg.land_cards)
     b.hands = [[0] * size, [0] * size]
 
     def card(cid: str) -> int:
-        return int(action_from_json(cfg, ["attack", cid, cid])[1])
+        try:
+            return card_index(cfg, cid, naval)
+        except NotationError as exc:
+            raise OverrideError(str(exc)) from None
 
     for sid, cards in value.get("hands", {}).items():
         for cid in cards:
-            b.hands[side_of[sid]][card(cid)] += 1
+            b.hands[_find(sides, sid, "side")][card(cid)] += 1
     if "deck" in value:
         b.deck = [card(cid) for cid in value["deck"]]
     else:  # the rest of the deck, in a fixed order
@@ -179,6 +173,19 @@ def _find(names: list[str] | tuple[str, ...], value: str, what: str) -> int:
     return list(names).index(value)
 
 
+def _whole(value: Any, what: str, low: int = 0, high: int | None = None) -> int:
+    """A count from a position or record: a whole number in range, never a bool or text."""
+    if (
+        not isinstance(value, int)
+        or isinstance(value, bool)
+        or value < low
+        or (high is not None and value > high)
+    ):
+        upto = f" to {high}" if high is not None else " or more"
+        raise OverrideError(f"{what} must be a whole number from {low}{upto}, not {value!r}")
+    return value
+
+
 # applied first, whatever their order in the file
 _EARLY = ("clear_units", "round", "phase")
 
@@ -189,66 +196,72 @@ def apply_overrides(s: State, data: dict[str, Any]) -> None:
     Besides the `to_json` keys: `clear_units: true` empties the board first,
     `phase: turn` drops any pending decision (an event choice, a removal) and
     `battle:` sets up a battle with known hands for the attacker to play.
+    Anything the ruleset does not have, or a count that is not a whole number,
+    is an OverrideError; records also check the invariants afterwards.
     """
     cfg = s.cfg
     sides = list(cfg.sides)
     n = len(cfg.areas)
-    side_of: dict[str | None, int] = {None: -1, **{sid: i for i, sid in enumerate(sides)}}
+    poleis = [p.id for p in cfg.poleis]
+
+    def side_or_none(value: str | None) -> int:
+        return -1 if value is None else _find(sides, value, "side")
+
     ordered = sorted(data.items(), key=lambda kv: _EARLY.index(kv[0]) if kv[0] in _EARLY else 99)
     for key, value in ordered:
         if key == "clear_units":
             if value:
                 s.units = [0] * len(s.units)
         elif key == "phase":
-            s.phase = value
+            s.phase = list(PHASES)[_find(list(PHASES), value, "phase")]
             s.effect_queue = ()
             s.then = "next_turn" if value == "turn" else s.then
-            s.cur_action = s.cur_polis = s.cur_dest = s.cur_project = s.cur_slot = -1
-            s.cur_count = 0
+            flow.clear_action(s)
         elif key == "battle":
-            _set_battle(s, value, side_of)
+            _set_battle(s, value, sides)
         elif key == "round":
             s.round = _find([r.id for r in cfg.rounds], value, "round")
         elif key in ("player", "active"):
-            setattr(s, key, side_of[value])
+            setattr(s, key, side_or_none(value))
         elif key == "passed":
-            s.passed = sum(1 << side_of[v] for v in value)
+            s.passed = sum(1 << _find(sides, v, "side") for v in value)
         elif key == "first_passer":
-            s.first_passer = side_of[value]
+            s.first_passer = side_or_none(value)
         elif key == "sides":
             for sid, fields in value.items():
                 side = _find(sides, sid, "side")
                 for field, v in fields.items():
                     if field == "prestige":
-                        s.prestige[side] = v
+                        s.prestige[side] = _whole(v, "prestige")
                     elif field == "goods":
                         for good, amount in v.items():
-                            s.goods[side * len(cfg.goods) + _find(cfg.goods, good, "good")] = amount
+                            g = _find(cfg.goods, good, "good")
+                            s.goods[side * len(cfg.goods) + g] = _whole(amount, good)
                     elif field == "proxenos":
-                        s.proxenos[side] = (
-                            -1 if v is None else _find([p.id for p in cfg.poleis], v, "polis")
-                        )
+                        s.proxenos[side] = -1 if v is None else _find(poleis, v, "polis")
                     elif field == "merchants":
-                        s.merchants_hired[side] = v.get("hired", s.merchants_hired[side])
-                        s.merchants_port[side] = v.get("in_port", s.merchants_port[side])
+                        if "in_port" in v:  # the merchants not on a market slot
+                            raise OverrideError("set merchants.hired and slots, not in_port")
+                        s.merchants_hired[side] = _whole(v.get("hired"), "merchants hired")
                     else:
                         raise OverrideError(f"cannot set sides.{sid}.{field}")
         elif key == "units":
             for sid, areas in value.items():
                 side = _find(sides, sid, "side")
                 for area, count in areas.items():
-                    s.units[side * n + _find(cfg.areas, area, "area")] = count
+                    s.units[side * n + _find(cfg.areas, area, "area")] = _whole(count, area)
         elif key == "poleis":
             for pid, fields in value.items():
-                p = _find([x.id for x in cfg.poleis], pid, "polis")
+                p = _find(poleis, pid, "polis")
                 if "owner" in fields:
-                    s.owner[p] = side_of[fields["owner"]]
+                    s.owner[p] = side_or_none(fields["owner"])
                 if "population" in fields:
-                    s.pop[p] = fields["population"]
+                    s.pop[p] = _whole(fields["population"], f"{pid} population")
                 if s.owner[p] < 0:
                     s.pop[p] = 0
                 for sid, count in fields.get("siege_discs", {}).items():
-                    s.siege_discs[p * 2 + _find(sides, sid, "side")] = count
+                    disc = p * 2 + _find(sides, sid, "side")
+                    s.siege_discs[disc] = _whole(count, "siege discs")
         elif key == "projects":
             for jid, fields in value.items():
                 j = _find([x.id for x in cfg.projects], jid, "project")
@@ -256,25 +269,25 @@ def apply_overrides(s: State, data: dict[str, Any]) -> None:
                 if where is not None:
                     places = {v: k for k, v in PROJECT_PLACES.items()}
                     s.proj_loc[j] = (
-                        places[where]
-                        if where in places
-                        else _find([p.id for p in cfg.poleis], where, "polis")
+                        places[where] if where in places else _find(poleis, where, "polis")
                     )
                 if "completed" in fields:
                     s.proj_done[j] = bool(fields["completed"])
         elif key == "market":
+            columns = max((len(row) for row in cfg.market_table), default=0)
             for good, column in value.items():
                 track = cfg.track_of_good[_find(cfg.goods, good, "good")]
                 if track < 0:
                     raise OverrideError(f"{good} has no market track")
-                s.market[track] = column - 1
+                s.market[track] = _whole(column, f"{good} market column", 1, columns) - 1
         elif key == "tributed":
             for area, sid in value.items():
-                s.tributed[_find(cfg.areas, area, "area")] = side_of[sid]
+                s.tributed[_find(cfg.areas, area, "area")] = side_or_none(sid)
         elif key == "slots":
-            states = {v: k for k, v in SLOT_STATES.items()}
-            ids = [_slot_id(s, k) for k in range(len(cfg.slots))]
+            states = [*SLOT_STATES.values(), *sides]
+            codes = [*SLOT_STATES, *range(len(sides))]
+            ids = [slot_id(cfg, k) for k in range(len(cfg.slots))]
             for slot, state in value.items():
-                s.slots[_find(ids, slot, "market slot")] = states.get(state, side_of.get(state, -1))
+                s.slots[_find(ids, slot, "market slot")] = codes[_find(states, state, "slot state")]
         else:
             raise OverrideError(f"positions cannot set {key!r}")

@@ -74,13 +74,9 @@ def spends(s: State, action_id: str) -> frozenset[int]:
     cfg = s.cfg
     entry = _SPENDS.get(id(cfg))
     if entry is None or entry[0] is not cfg:
-        unit_goods = {
-            "create_hoplites": cfg.hoplite_costs,
-            "create_galleys": cfg.galley_costs,
-            "create_merchants": cfg.merchant_costs,
-        }
         table = {
-            aid: frozenset(g for alt in costs for g, _ in alt) for aid, costs in unit_goods.items()
+            aid: frozenset(g for alt in dev.costs(s, aid) for g, _ in alt)
+            for aid in ("create_hoplites", "create_galleys", "create_merchants")
         }
         table["start_project"] = frozenset(
             [g for j in cfg.projects for g, _ in j.cost] + [cfg.project_substitute]

@@ -23,26 +23,31 @@ def remove_units(s: State, side: int, area: int, n: int = 1) -> int:
     return taken
 
 
+def drop_siege_discs_at(s: State, side: int, polis: int, reason: str) -> None:
+    """Remove `side`'s siege discs at `polis` if the ruleset removes them for `reason`."""
+    if reason in s.cfg.siege_disc_removal and s.siege_discs[polis * 2 + side]:
+        s.siege_discs[polis * 2 + side] = 0
+        s.emit("siege_discs_removed", side=side, polis=polis, reason=reason)
+
+
 def drop_siege_discs(s: State, side: int, territory: int, reason: str) -> None:
-    if reason not in s.cfg.siege_disc_removal:
-        return
     for p in s.cfg.poleis_in_area[territory]:
-        if s.siege_discs[p * 2 + side]:
-            s.siege_discs[p * 2 + side] = 0
-            s.emit("siege_discs_removed", side=side, polis=p, reason=reason)
+        drop_siege_discs_at(s, side, p, reason)
+
+
+def population_if_taken(s: State, polis: int) -> int:
+    """A neutral polis is filled to its base population; an enemy polis keeps its own."""
+    return s.cfg.poleis[polis].base if s.owner[polis] < 0 else s.pop[polis]
 
 
 def take_polis(s: State, side: int, polis: int) -> int:
     """`side` takes `polis` with all its projects; returns its new population.
 
-    A neutral polis gets its base population in the taker's cubes; an enemy
-    polis keeps its population, the loser's cubes going back to its supply.
+    The taker fills it with its own cubes; an enemy's cubes go back to its supply.
     """
-    was = s.owner[polis]
-    population = s.cfg.poleis[polis].base if was < 0 else s.pop[polis]
+    population = population_if_taken(s, polis)
     s.owner[polis] = side
     s.pop[polis] = population
-    s.siege_discs[polis * 2] = s.siege_discs[polis * 2 + 1] = 0
     return population
 
 

@@ -56,30 +56,34 @@ def _walk(
 Found = tuple[str, str, str, tuple[Any, ...]]  # context, shown path, text, position key
 
 
+def _records(
+    prefix: str, shown: str, record: dict[str, Any], fields: tuple[str, ...], at: tuple[Any, ...]
+) -> Iterator[Found]:
+    """One message per field of a rule-text record (a section, a glossary term)."""
+    for field in fields:
+        yield (
+            f"{prefix}:{record['id']}:{field}",
+            f"{shown} {record['id']}",
+            record[field],
+            (*at, field),
+        )
+
+
 def _messages(data: Any, parts: tuple[str, ...], keys: frozenset[str]) -> Iterator[Found]:
-    """Messages of one file, by what kind of file it is."""
-    if "rules" in parts and isinstance(data, dict):
+    """Messages of one file, by what kind of file it is: `parts` is its path below rules_data."""
+    kind = parts[0] if parts else ""
+    if kind == "rules" and isinstance(data, dict):
         if "terms" in data:
             for i, term in enumerate(data["terms"]):
-                for field in ("term", "definition"):
-                    yield (
-                        f"glossary:{term['id']}:{field}",
-                        f"glossary {term['id']}",
-                        term[field],
-                        ("terms", i, field),
-                    )
+                yield from _records(
+                    "glossary", "glossary", term, ("term", "definition"), ("terms", i)
+                )
             return
         yield f"rules:{data['id']}:chapter", f"chapter {data['id']}", data["title"], ("title",)
         for i, section in enumerate(data.get("sections", [])):
-            for field in ("title", "text"):
-                yield (
-                    f"rules:{section['id']}:{field}",
-                    f"section {section['id']}",
-                    section[field],
-                    ("sections", i, field),
-                )
+            yield from _records("rules", "section", section, ("title", "text"), ("sections", i))
         return
-    if "variants" in parts and isinstance(data, dict):
+    if kind == "variants" and isinstance(data, dict):
         scope = str(data.get("id", ""))
         for field in ("title", "description"):
             if isinstance(data.get(field), str):
@@ -88,8 +92,8 @@ def _messages(data: Any, parts: tuple[str, ...], keys: frozenset[str]) -> Iterat
             for path, text, at in _walk(data.get(section, {}), "", keys, (section,)):
                 yield f"{scope}:{path}", f"{scope} {path}", text, at
         return
-    if "editions" in parts:
-        scope = parts[parts.index("editions") + 1]
+    if kind == "editions" and len(parts) > 1:
+        scope = parts[1]
         for path, text, at in _walk(data, "", keys, ()):
             yield f"{scope}:{path}", f"{scope} {path}", text, at
 
@@ -104,10 +108,11 @@ def extract_rules_data(
     text = fileobj.read().decode("utf-8")
     doc = parse(text, display=name, allow_replace=True)
     parts = PurePath(name).parts
-    shown = (
-        PurePath(*parts[parts.index("rules_data") :]) if "rules_data" in parts else PurePath(name)
-    )
+    # the last rules_data folder in the path, so a checkout under any folder name works
+    root = len(parts) - 1 - parts[::-1].index("rules_data") if "rules_data" in parts else -1
+    inside = parts[root + 1 :] if root >= 0 else ()
+    shown = PurePath(*parts[root:]) if root >= 0 else PurePath(name)
     keys = _keys(options)
-    for context, where, message, at in _messages(doc.data, parts, keys):
+    for context, where, message, at in _messages(doc.data, inside, keys):
         loc = doc.values.get(at)
         yield loc.line if loc else 1, "pgettext", (context, message), [f"{where} ({shown})"]

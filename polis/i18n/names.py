@@ -61,10 +61,6 @@ class Names:
         j = self.cfg.projects[project]
         return self.data(f"projects.{j.id}.name", j.name)
 
-    def project_type(self, kind: int) -> str:
-        kind_id, english = self.cfg.project_types[kind], self.cfg.project_type_names[kind]
-        return self.data(f"project_types.{kind_id}.name", english)
-
     def market(self, market: int) -> str:
         m = self.cfg.markets[market]
         return self.data(f"markets.{m.id}.name", m.name)

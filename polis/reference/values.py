@@ -54,9 +54,10 @@ def _reveal(cfg: EngineConfig, names: Names, locale: str) -> str:
 
 def _phoros(cfg: EngineConfig, names: Names, locale: str) -> str:
     _ = names.gettext
-    good = names.good(cfg.phoros_good)
     rates = [
-        _("{prestige} prestige for {gain} {good}").format(prestige=p, gain=g, good=good)
+        _("{prestige} prestige for {gain}").format(
+            prestige=p, gain=names.amount(g, cfg.phoros_good)
+        )
         for p, g in cfg.phoros_options
     ]
     return _(" or ").join(rates)

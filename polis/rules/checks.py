@@ -68,6 +68,7 @@ class _Checker:
         self.board()
         self.poleis_and_projects()
         self.combat()
+        self.engine_limits()
         self.events()
         self.setups()
         self.discrepancies()
@@ -288,6 +289,32 @@ class _Checker:
                 self.ref(
                     ("combat_deck", half, i, "maneuver"), card.maneuver, rs.maneuvers, "maneuver"
                 )
+
+    def engine_limits(self) -> None:
+        """What the engine can play: said here, rather than let a variant ask for more."""
+        rs = self.rs
+        battle = rs.battle
+        if battle.cards_per_assault != 2:
+            self.fail(("battle", "cards_per_assault"), "the engine plays assaults of 2 cards")
+        structural = {"deck_short", "retreat", "defender_below_min"}
+        if missing := sorted(structural - set(battle.end_conditions)):
+            self.fail(
+                ("battle", "end_conditions"),
+                f"the engine always ends a battle this way too: {', '.join(missing)}",
+            )
+        losses = {c.id for c in rs.loss_conditions}
+        if ("forced_salpinx_unpaid" in battle.end_conditions) != ("prestige_debt" in losses):
+            self.fail(
+                ("battle", "end_conditions"),
+                "forced_salpinx_unpaid goes with the prestige_debt loss condition: "
+                "an unpaid forced ambush ends the battle by ending the game",
+            )
+        if "capital_unfed" not in losses:
+            self.fail(
+                ("loss_conditions",),
+                "capital_unfed is needed: the engine has no other way out when even the "
+                "capital cannot be fed",
+            )
 
     def events(self) -> None:
         rs = self.rs

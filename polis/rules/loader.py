@@ -18,9 +18,13 @@ from polis.rules.issues import Issue, Location, RulesError
 from polis.rules.models import Overlay, Ruleset
 from polis.rules.overlay import apply_overlay
 from polis.rules.pydantic_issues import issues_from_validation
-from polis.rules.registry import RulesetRef, display_path, ref_for, rules_data_dir
+from polis.rules.registry import RulesetRef, discover, display_path, ref_for, rules_data_dir
 from polis.rules.sources import Sources
-from polis.rules.yaml_loader import MAX_RULES_FILE_BYTES, Document, load_file, parse
+from polis.rules.yaml_loader import MAX_RULES_FILE_BYTES, Document, decode, load_file, parse
+
+# an uploaded overlay (or one carried in a game record) is untrusted: small, and based
+# on a shipped ruleset only, so its `extends` can never name a file on the server
+MAX_OVERLAY_BYTES = 256 * 1024
 
 MAX_EXTENDS_DEPTH = 8
 
@@ -126,7 +130,12 @@ def _resolve(ref: RulesetRef, chain: tuple[str, ...], *, max_bytes: int) -> Reso
 
 
 def _apply(
-    header: tuple[str, str], doc: Document, chain: tuple[str, ...], files: list[Path]
+    header: tuple[str, str],
+    doc: Document,
+    chain: tuple[str, ...],
+    files: list[Path],
+    *,
+    shipped_base: bool = False,
 ) -> Resolved:
     """Merge an overlay onto its base; merge issues are returned, not raised.
 
@@ -144,6 +153,11 @@ def _apply(
                     f"rulesets extend each other in a loop: {' -> '.join((*chain, overlay_id))}",
                 )
             ]
+        )
+    if shipped_base and extends not in discover():
+        shipped = ", ".join(discover())
+        raise RulesError(
+            [Issue(where, "extends", f"an uploaded overlay extends one of: {shipped}")]
         )
     base_ref = ref_for(extends)
     if base_ref is None:
@@ -187,9 +201,14 @@ def load_ruleset(target: str | Path, *, max_bytes: int = MAX_RULES_FILE_BYTES) -
     return loaded
 
 
-def load_overlay_text(text: str, *, display: str) -> LoadedRuleset:
-    """Validate an overlay given as text (an upload); the base comes from rules_data."""
-    doc = parse(text, display=display, allow_replace=True)
+def load_overlay_text(
+    text: str | bytes, *, display: str, max_bytes: int = MAX_OVERLAY_BYTES
+) -> LoadedRuleset:
+    """Validate an untrusted overlay (an upload, or one inside a game record)."""
+    raw = text.encode("utf-8") if isinstance(text, str) else text
+    doc = parse(
+        decode(raw, display=display, max_bytes=max_bytes), display=display, allow_replace=True
+    )
     header, doc, header_issues = _overlay_from_doc(doc)
-    merged, files, merge_issues = _apply(header, doc, (), [])
+    merged, files, merge_issues = _apply(header, doc, (), [], shipped_base=True)
     return _finish(merged, files, header_issues + merge_issues)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -21,26 +22,35 @@ SCHEMAS: dict[str, type[BaseModel]] = {
 }
 
 
-def render(model: type[BaseModel]) -> str:
-    schema = model.model_json_schema(mode="validation")
-    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+def dump(schema: dict[str, Any]) -> str:
+    """A JSON Schema as committed: draft 2020-12, keys sorted, UTF-8 kept readable."""
+    schema = {**schema, "$schema": "https://json-schema.org/draft/2020-12/schema"}
     return json.dumps(schema, indent=2, ensure_ascii=False, sort_keys=True) + "\n"
 
 
-def stale(folder: Path) -> list[str]:
-    """Names of schema files that are missing or differ from the models."""
+def render(model: type[BaseModel]) -> str:
+    return dump(model.model_json_schema(mode="validation"))
+
+
+def rules_files() -> dict[str, str]:
+    return {name: render(model) for name, model in SCHEMAS.items()}
+
+
+def stale(folder: Path, files: dict[str, str] | None = None) -> list[str]:
+    """Names of schema files (the rules files' by default) missing or differing in `folder`."""
+    files = rules_files() if files is None else files
     return [
         name
-        for name, model in SCHEMAS.items()
-        if not (folder / name).is_file() or (folder / name).read_text("utf-8") != render(model)
+        for name, text in files.items()
+        if not (folder / name).is_file() or (folder / name).read_text("utf-8") != text
     ]
 
 
-def write(folder: Path) -> list[Path]:
+def write(folder: Path, files: dict[str, str] | None = None) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    for name, model in SCHEMAS.items():
+    for name, text in (rules_files() if files is None else files).items():
         path = folder / name
-        path.write_text(render(model), "utf-8")
+        path.write_text(text, "utf-8")
         written.append(path)
     return written

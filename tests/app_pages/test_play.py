@@ -88,3 +88,15 @@ def test_a_damaged_link_is_reported(app: AppTest) -> None:
     app.switch_page("app_pages/play.py").run()
     no_errors(app)
     assert any("could not be loaded" in e.value for e in app.error)
+
+
+def test_a_link_naming_a_file_instead_of_a_ruleset_is_refused(app: AppTest, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    target = tmp_path / "x.yaml"
+    target.write_text("id: x\n", "utf-8")
+    record = Record(str(target), "0" * 64, 5, [])
+    app.query_params["record"] = encode_record(record.to_json())
+    app.run()
+    app.switch_page("app_pages/play.py").run()
+    no_errors(app)
+    assert app.session_state["game"] is None
+    assert any("rules this app does not have" in e.value for e in app.error)

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from streamlit.testing.v1 import AppTest
 
+from polis.reference.render import render
 from tests.app_pages.conftest import no_errors
 
 
@@ -37,9 +38,22 @@ def test_deep_link_opens_a_section(app: AppTest) -> None:
 def test_two_languages_side_by_side(app: AppTest) -> None:
     app.query_params["section"] = "actions.move"
     app.run()
+    rid = str(app.session_state["ruleset"])
+    english, german = (
+        next(s for s in render(rid, lang) if s.id == "actions.move") for lang in ("en", "de")
+    )
+    assert german.title != english.title and german.text != english.text
+
+    def headings() -> list[str]:
+        return [m.value for m in app.markdown if m.value.startswith("#### ")]
+
+    assert f"#### {english.title}" in headings() and f"#### {german.title}" not in headings()
     app.selectbox(key="second_lang").set_value("de").run()
     no_errors(app)
-    assert len(app.columns) >= 2
+    shown = headings()
+    assert shown.index(f"#### {english.title}") + 1 == shown.index(f"#### {german.title}")
+    opening = german.text.split("[[")[0][:60]  # before any link, which becomes a title
+    assert opening.strip() and any(opening in m.value for m in app.markdown)
 
 
 def test_glossary_and_estimate_note(app: AppTest) -> None:

@@ -54,4 +54,4 @@ def test_schema_check() -> None:
 
 def test_diff_unknown_language() -> None:
     result = runner.invoke(app, ["diff", "1e", "2e", "--lang", "xx"])
-    assert result.exit_code == 1 and "unknown language 'xx'" in result.stderr
+    assert result.exit_code == 2 and "unknown language 'xx'" in result.stderr

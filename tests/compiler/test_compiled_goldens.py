@@ -55,7 +55,7 @@ def test_indices_are_consistent() -> None:
     assert athenai.id == "athenai" and athenai.territory == cfg.home_region[0]
     # adjacency masks are symmetric
     for a, mask in enumerate(cfg.land_adj):
-        for b in range(cfg.n_areas):
+        for b in range(len(cfg.areas)):
             if mask >> b & 1:
                 assert cfg.land_adj[b] >> a & 1
     assert sum(s.covered for s in cfg.slots) == 8

@@ -90,7 +90,11 @@ def test_blocked_unit_and_full_destination() -> None:
     s = apply(s, ("act", "move_hoplites"))
     s = apply(s, ("dest", s.cfg.areas.index("thessalia")))
     refusal = explain(s, ("from", s.cfg.areas.index("attika")))
-    assert refusal is not None and refusal.rule == "actions.move" and "controls" in refusal.message
+    assert (
+        refusal is not None
+        and refusal.rule == "actions.move_crossing"
+        and "controls" in refusal.message
+    )
 
 
 def test_ransom_as_an_action_only_where_the_data_says() -> None:

@@ -26,6 +26,24 @@ def area(s: State, name: str) -> int:
     return s.cfg.areas.index(name)
 
 
+def sparta_attacks_without_prestige(
+    ruleset: str, round_id: str, sparta: list[str], athens: list[str]
+) -> State:
+    """Four hoplites each in Boiotia; Sparta, with no prestige, attacks holding `sparta`."""
+    return game(
+        ruleset,
+        round=round_id,
+        clear_units=True,
+        units={"athens": {"boiotia": 4}, "sparta": {"boiotia": 4}},
+        sides={"sparta": {"prestige": 0}},
+        battle={
+            "area": "boiotia",
+            "attacker": "sparta",
+            "hands": {"sparta": sparta, "athens": athens},
+        },
+    )
+
+
 def test_eight_units_start_a_battle_when_the_turn_ends() -> None:
     s = game(
         "2e",
@@ -119,20 +137,11 @@ def test_after_a_pass_each_action_costs_a_good_and_may_repeat() -> None:
 
 
 def test_a_forced_ambush_without_prestige_loses_the_game() -> None:
-    s = game(
+    s = sparta_attacks_without_prestige(
         "1e",
-        round="four",
-        clear_units=True,
-        units={"athens": {"boiotia": 4}, "sparta": {"boiotia": 4}},
-        sides={"sparta": {"prestige": 0}},
-        battle={
-            "area": "boiotia",
-            "attacker": "sparta",
-            "hands": {
-                "sparta": ["land:salpinx/ambush", "land:cavalry/hold"],
-                "athens": ["land:phalanx/advance", "land:cavalry/advance"],
-            },
-        },
+        "four",
+        sparta=["land:salpinx/ambush", "land:cavalry/hold"],
+        athens=["land:phalanx/advance", "land:cavalry/advance"],
     )
     options = legal_actions(s)
     assert all(
@@ -146,20 +155,11 @@ def test_a_forced_ambush_without_prestige_loses_the_game() -> None:
 
 
 def test_the_ambush_is_not_offered_voluntarily_without_prestige() -> None:
-    s = game(
+    s = sparta_attacks_without_prestige(
         "2e",
-        round="sigma",
-        clear_units=True,
-        units={"athens": {"boiotia": 4}, "sparta": {"boiotia": 4}},
-        sides={"sparta": {"prestige": 0}},
-        battle={
-            "area": "boiotia",
-            "attacker": "sparta",
-            "hands": {
-                "sparta": ["land:salpinx/ambush", "land:cavalry/hold", "land:phalanx/advance"],
-                "athens": ["land:phalanx/advance", "land:cavalry/advance"],
-            },
-        },
+        "sigma",
+        sparta=["land:salpinx/ambush", "land:cavalry/hold", "land:phalanx/advance"],
+        athens=["land:phalanx/advance", "land:cavalry/advance"],
     )
     salpinx = next(k for k, c in enumerate(s.cfg.land_cards) if c.special == 2)
     assert all(salpinx not in (a, b) for _, a, b in legal_actions(s))

@@ -19,16 +19,9 @@ from polis.engine.invariants import violations
 from polis.engine.record import Record, action_json, replay
 from polis.engine.state_json import apply_overrides, to_json
 from polis.rules.registry import discover
+from tests.helpers import rich_start
 
 MAX_ACTIONS = 5_000
-
-
-def rich_start(ruleset: str) -> dict[str, object]:
-    """Overrides giving both sides plenty of wheat and prestige, so games reach later rounds."""
-    cfg = compile_ruleset(ruleset).config
-    wheat = cfg.goods[cfg.feeding_good]
-    rich = {"prestige": 20, "goods": {wheat: cfg.goods_max}}
-    return {"sides": dict.fromkeys(cfg.sides, rich)}
 
 
 def play(ruleset: str, seed: int, rich: bool) -> tuple[State, Record, list[str]]:

@@ -82,3 +82,34 @@ def test_unreadable_action_inside_a_record() -> None:
     rec.actions[0] = ["teleport"]
     with pytest.raises(RecordError, match=r"action 1 .* cannot be read"):
         list(replay(rec, compile_ruleset("2e")))
+
+
+@pytest.mark.parametrize(
+    ("start", "message"),
+    [
+        ({"phase": "bogus"}, "unknown phase 'bogus'"),
+        ({"units": {"athens": {"attika": -5}}}, "attika must be a whole number from 0"),
+        ({"sides": {"athens": {"prestige": "x"}}}, "prestige must be a whole number"),
+        ({"sides": {"athens": {"prestige": True}}}, "prestige must be a whole number"),
+        ({"market": {"metal": 99}}, "metal market column must be a whole number from 1 to 12"),
+        ({"slots": {"persis/3": "covred"}}, "unknown slot state 'covred'"),
+        ({"player": "thebes"}, "unknown side 'thebes'"),
+        ({"units": {"athens": {"attika": 9}}}, "not a possible position: side 0 has 9 units"),
+        (
+            {
+                "battle": {
+                    "area": "boiotia",
+                    "attacker": "sparta",
+                    "hands": {"sparta": ["naval:trireme/periplous"]},
+                }
+            },
+            "is not a card of this battle's deck",
+        ),
+        ({"battle": {"attacker": "sparta"}}, "cannot be applied: 'area'"),
+    ],
+)
+def test_bad_start_is_refused(start: dict[str, object], message: str) -> None:
+    compiled = compile_ruleset("2e")
+    rec = Record("2e", compiled.content_hash, 1, [], start=start)
+    with pytest.raises(RecordError, match=message):
+        list(replay(rec, compiled))

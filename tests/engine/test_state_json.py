@@ -11,13 +11,15 @@ import pytest
 from polis.compiler import compile_ruleset
 from polis.engine import apply_unchecked, legal_actions, new_game, schemas
 from polis.engine.state_json import OverrideError, apply_overrides, to_json
+from polis.rules import schema_export
 from polis.rules.registry import rules_data_dir
+from tests.helpers import rich_start
 
 DOCS = rules_data_dir().parent / "docs" / "schema"
 
 
 def test_documented_schemas_are_current() -> None:
-    assert schemas.stale(DOCS) == []
+    assert schema_export.stale(DOCS, schemas.files()) == []
 
 
 @pytest.mark.parametrize("ruleset", ["1e", "2e"])
@@ -30,13 +32,10 @@ def test_states_validate(ruleset: str) -> None:
     phases: set[str] = set()
     for seed in range(6):
         s = new_game(cfg, seed)
-        wheat = cfg.goods[cfg.feeding_good]
-        apply_overrides(
-            s, {"sides": {side: {"prestige": 20, "goods": {wheat: 20}} for side in cfg.sides}}
-        )
+        apply_overrides(s, rich_start(ruleset))
         while not s.finished:
             for hidden in (True, False):
-                errors = list(validator.iter_errors(to_json(s, hidden=hidden)))
+                errors = list(validator.iter_errors(to_json(s, reveal_hands=hidden)))
                 assert errors == [], errors[0].message if errors else ""
             phases.add(s.phase)
             s = apply_unchecked(s, chooser.choice(legal_actions(s)))
@@ -59,7 +58,7 @@ def test_hands_only_when_asked() -> None:
         },
     )
     assert to_json(s)["battle"]["hands"]["sparta"] == ["land:phalanx/othismos"]
-    assert "hands" not in to_json(s, hidden=False)["battle"]
+    assert "hands" not in to_json(s, reveal_hands=False)["battle"]
 
 
 @pytest.mark.parametrize(

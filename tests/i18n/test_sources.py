@@ -55,3 +55,18 @@ def test_translated_text_is_a_literal_or_marked_elsewhere(path: Path) -> None:
         and isinstance(call.args[0].slice, ast.Constant)
     ]
     assert not found, found
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_refusal_messages_are_literals(path: Path) -> None:
+    """A refusal's message is looked up in the catalogs: values go in its parameters."""
+    tree = ast.parse(path.read_text("utf-8"))
+    found = [
+        f"{path.name}:{node.lineno}"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and _name(node) == "Refusal"
+        and len(node.args) > 1
+        and isinstance(node.args[1], ast.JoinedStr)
+    ]
+    assert not found, found

@@ -74,14 +74,24 @@ def test_estimated_values_are_marked() -> None:
 
 def test_applies_to_lists_the_rulesets() -> None:
     assert set(applies_to("board.stacking_limit")) == set(RULESETS)
-    oil_only = [s.id for c in chapters() for s in c.sections if "oil" in s.when]
-    for section_id in oil_only:
-        assert "2e" not in applies_to(section_id)
+    siege_discs = [s.id for c in chapters() for s in c.sections if "siege_discs" in s.when]
+    assert siege_discs  # only the 2nd edition has siege discs
+    for section_id in siege_discs:
+        assert applies_to(section_id) == ("2e",), section_id
+    without_events = [s.id for c in chapters() for s in c.sections if "events" in s.unless]
+    assert without_events  # only the Corinthian War has no event cards
+    for section_id in without_events:
+        assert applies_to(section_id) == ("1e-corinthian-war",), section_id
 
 
 def test_section_for_rule_finds_sections_that_list_it() -> None:
-    found = section_for_rule("2e", "en", "actions.military_cost")
-    assert found is not None and "actions.military_cost" in found.rules
+    # the Corinthian War has no projects, so no section of that name: another one lists it
+    rule = "actions.start_project"
+    assert rule not in [s.id for s in render("1e-corinthian-war", "en")]
+    found = section_for_rule("1e-corinthian-war", "en", rule)
+    assert found is not None and found.id == "round.no_projects" and rule in found.rules
+    named = section_for_rule("2e", "en", rule)
+    assert named is not None and named.id == rule  # a section of that name comes first
 
 
 @pytest.mark.parametrize(

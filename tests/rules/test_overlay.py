@@ -99,3 +99,21 @@ def test_replace_tag_is_refused_in_edition_files(tmp_path) -> None:  # type: ign
 
     with pytest.raises(RulesError, match="not allowed outside an overlay file"):
         parse("a: !replace {b: 1}\n", display="x.yaml")
+
+
+def test_an_uploaded_overlay_may_extend_only_a_shipped_ruleset(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    secret = tmp_path / "secret.yaml"
+    secret.write_text("password: hunter2\n", "utf-8")
+    text = f"id: sneaky\ntitle: S\nkind: variant\nextends: {secret}\nsrc: {{estimate: x}}\n"
+    with pytest.raises(RulesError) as caught:
+        load_overlay_text(text, display="sneaky.yaml")
+    (issue,) = caught.value.issues
+    assert issue.field == "extends" and "an uploaded overlay extends one of: 1e" in issue.message
+    assert "password" not in caught.value.issues[0].format()
+
+
+def test_an_uploaded_overlay_is_size_limited() -> None:
+    text = "id: big\n" + "# padding\n" * 30_000
+    with pytest.raises(RulesError) as caught:
+        load_overlay_text(text, display="big.yaml")
+    assert "may be at most 262,144 bytes" in caught.value.issues[0].message

@@ -1,8 +1,9 @@
-"""The Compare page's headline values in the reader's language (no Streamlit here).
+"""The headline parameters of a ruleset, written for a reader.
 
-polis.diff decides *which* headline parameters differ, on language-neutral values;
-this module writes each value the way the rules reference does, so "2 dice,
-keeping the highest" or "Eisen, Holz, Wein, Silber und Weizen" read naturally.
+The edition comparison (`polis diff`, the Compare page) shows these first. Each
+value is written the way the rules reference writes it, so "2 dice, keeping the
+highest" or "Eisen, Holz, Wein, Silber und Weizen" read naturally; polis.diff
+compares the English values to decide which parameters differ.
 """
 
 from __future__ import annotations
@@ -16,9 +17,29 @@ from polis.i18n.formats import items, number
 from polis.i18n.names import Names
 from polis.reference.values import rule_values
 
+LABELS = {
+    "rounds": N_("Rounds"),
+    "stacking_limits": N_("Stacking limits"),
+    "goods": N_("Goods"),
+    "perishable_goods": N_("Perishable goods"),
+    "actions": N_("Kinds of action"),
+    "free_actions": N_("Done without an action"),
+    "event_cards": N_("Event cards"),
+    "event_decks": N_("Event decks"),
+    "siege_discs": N_("Siege discs"),
+    "barter_marker_dice": N_("Market marker after bartering"),
+    "purchase_marker_dice": N_("Market markers after buying with silver"),
+    "phoros": N_("Phoros"),
+    "project_reveal": N_("Project tiles per round"),
+    "covered_market_slots": N_("Covered cargo slots at setup"),
+    "battle_defender_draw": N_("Defender's draw in battle"),
+    "tie_breakers": N_("Tie-breakers"),
+    "sparta_galleys": N_("Sparta's starting galleys"),
+    "athens_galleys": N_("Athens' starting galleys"),
+}
 PURCHASE_MARKERS = {
-    "requested_good": N_("the marker of the good bought"),
-    "every_accepted_good": N_("every accepted good's marker"),
+    "requested_good": N_("the marker of the good the slot asks for"),
+    "every_accepted_good": N_("the markers of every good the slot accepts"),
 }
 DEFENDER_DRAW = {
     "two_minus_losses": N_("two cards minus the units just lost"),
@@ -92,6 +113,6 @@ HEADLINE_VALUES: dict[str, Presenter] = {
 
 
 def headline_values(cfg: EngineConfig, names: Names, lang: str) -> dict[str, str]:
-    """Every headline parameter of a ruleset, written for `lang`."""
+    """Every headline parameter of a ruleset, written for `lang`, in the order of LABELS."""
     values = rule_values(cfg, names, lang)
     return {key: present(cfg, names, values, lang) for key, present in HEADLINE_VALUES.items()}
