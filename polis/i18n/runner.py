@@ -55,6 +55,8 @@ def extract(out: Path = POT) -> Path:
         "TRANSLATORS:",
         "--sort-by-file",
         "--no-wrap",
+        # file names without line numbers: a code edit elsewhere in a file leaves the catalogs alone
+        "--add-location=file",
     ]
     for keyword in KEYWORDS:
         args += ["-k", keyword]
