@@ -21,8 +21,9 @@ from polis.compiler import compile_ruleset
 from polis.compiler.config import EngineConfig
 from polis.i18n import translator
 from polis.i18n.names import Names
+from polis.reference.events import deck_list
 from polis.reference.model import Chapter, Glossary, Section
-from polis.reference.values import CONDITIONS, estimated_values, rule_values
+from polis.reference.values import CONDITIONS, ESTIMATE_MARK, estimated_values, rule_values
 from polis.rules.issues import RulesError
 from polis.rules.loader import load_ruleset
 from polis.rules.models import Ruleset
@@ -99,9 +100,6 @@ def _fill(template: str, values: dict[str, Any], where: str) -> str:
         raise ValueError(f"{where}: cannot fill {exc!s} in the rule text") from None
 
 
-ESTIMATE_MARK = "≈"
-
-
 def render_for(cfg: EngineConfig, model: Ruleset, lang: str) -> tuple[RenderedSection, ...]:
     """All sections that apply to a compiled ruleset, in `lang`; estimated values marked ≈."""
     tr = translator(lang)
@@ -109,6 +107,9 @@ def render_for(cfg: EngineConfig, model: Ruleset, lang: str) -> tuple[RenderedSe
     values = rule_values(cfg, names, lang)
     for name in estimated_values(model):
         values[name] = f"{ESTIMATE_MARK}{values[name]}"
+    # the deck sizes that are reconstructions are marked inside the list, deck by deck
+    guessed = {did for did, deck in model.event_decks.items() if deck.src.is_estimate}
+    values["event_deck_list"] = deck_list(names, lang, guessed)
     out = []
     for chapter in chapters():
         chapter_title = tr.pgettext(f"rules:{chapter.id}:chapter", chapter.title)
