@@ -37,6 +37,32 @@ LABELS = {
     "sparta_galleys": N_("Sparta's starting galleys"),
     "athens_galleys": N_("Athens' starting galleys"),
 }
+# where each headline's value comes from in the rules data (patterns as in
+# polis.reference.values.VALUE_PATHS): a headline row links to the rule sections whose
+# differences come from the same places
+HEADLINE_PATHS: dict[str, tuple[str, ...]] = {
+    "rounds": ("rounds.*.label",),
+    "stacking_limits": ("rounds.*.stacking_limit",),
+    "goods": ("goods.*.name",),
+    "perishable_goods": ("goods.*.perishable",),
+    "actions": ("actions.*.as_action",),
+    "free_actions": ("actions.*.as_action",),
+    "event_cards": ("event_decks.*.size", "components.event_cards"),
+    "event_decks": ("event_decks.*.name",),
+    "siege_discs": ("actions.besiege.siege_discs",),
+    "barter_marker_dice": ("actions.trade.barter_marker_move",),
+    "purchase_marker_dice": (
+        "actions.trade.purchase_marker_move",
+        "actions.trade.purchase_markers",
+    ),
+    "phoros": ("phoros",),
+    "project_reveal": ("rounds.*.projects",),
+    "covered_market_slots": ("markets.*.slots.*.covered",),
+    "battle_defender_draw": ("battle.defender_draw",),
+    "tie_breakers": ("scoring.tie_breakers",),
+    "sparta_galleys": ("setup.sparta.galleys",),
+    "athens_galleys": ("setup.athens.galleys",),
+}
 PURCHASE_MARKERS = {
     "requested_good": N_("the marker of the good the slot asks for"),
     "every_accepted_good": N_("the markers of every good the slot accepts"),

@@ -14,7 +14,10 @@ def test_compare_first_and_second_edition(app: AppTest) -> None:
     assert "Rounds" in headlines.iloc[:, 0].tolist()
     topics = [e.label for e in app.expander]
     assert any(t.startswith("Goods") for t in topics)
-    assert any("Athens start with" in t for t in topics)  # a recorded disagreement
+    app.segmented_control(key="compare_view").set_value("sources").run()
+    no_errors(app)
+    questions = [e.label for e in app.expander]
+    assert any("Athens start with" in q for q in questions)  # a recorded disagreement
 
 
 def test_compare_a_scenario_with_its_edition(app: AppTest) -> None:
@@ -22,6 +25,7 @@ def test_compare_a_scenario_with_its_edition(app: AppTest) -> None:
     app.switch_page("app_pages/compare.py").run()
     app.selectbox(key="compare_a").set_value("1e").run()
     app.selectbox(key="compare_b").set_value("1e-corinthian-war").run()
+    no_errors(app)
     no_errors(app)
     assert any(e.label.startswith("Setup") for e in app.expander)
 
