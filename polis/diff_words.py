@@ -8,8 +8,8 @@ switches, labels for the data's keywords, numbers and lists formatted for the
 language. German readers get "Sparta › Galeeren › Myrtoon: 1 → 2". The data path
 stays available as a detail for authors.
 
-Which fields hold ids of what, and which keywords the data uses, are read off the
-rules model: a test walks it and fails on a field or keyword without a label here.
+Which fields hold ids of what is said here; the labels of fields and keywords are in
+polis.i18n.vocabulary, and a test walks the rules model to find any without one.
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from polis.diff import TOPICS, Change, DiffReport, Step
-from polis.i18n import N_
 from polis.i18n.formats import items, number
 from polis.i18n.names import Names
+from polis.i18n.vocabulary import FIELD_LABELS, VALUE_LABELS
 
 # sections that map ids to records; a change below one names its record first
 ID_SECTIONS = frozenset(
@@ -101,225 +101,6 @@ KEYED_MAPS: dict[str, str] = {
 # mappings of goods to counts read as amounts ("3 Wood")
 AMOUNTS = frozenset({"goods", "cost", "unit_costs"})
 
-FIELD_LABELS = {
-    "accepts": N_("goods accepted"),
-    "actions_per_turn": N_("actions per turn"),
-    "after_pass_surcharge": N_("surcharge after the other player passed"),
-    "amount": N_("amount"),
-    "area": N_("area"),
-    "as_action": N_("takes an action"),
-    "attacker_draw": N_("cards the attacker draws"),
-    "barter_marker_move": N_("market marker after bartering"),
-    "base_population": N_("base population"),
-    "blocked_by_control": N_("blocked by enemy control"),
-    "blocked_by_full_areas": N_("blocked by full areas"),
-    "bonus": N_("bonus per disc"),
-    "boxes": N_("boxes"),
-    "bribe_good": N_("bribe paid in"),
-    "bribe_includes_endpoints": N_("bribe counts the first and last areas"),
-    "bribe_per_enemy_unit": N_("bribe per enemy unit"),
-    "capital": N_("capital"),
-    "capitals_immune": N_("capitals immune"),
-    "captures_proxenos": N_("captures the proxenos"),
-    "cards_per_assault": N_("cards per assault"),
-    "cargo": N_("cargo"),
-    "cargo_open": N_("largest open cargo"),
-    "category": N_("category"),
-    "chooser": N_("who chooses"),
-    "coasts": N_("coasts"),
-    "colour": N_("colour"),
-    "combat_cards": N_("combat cards"),
-    "commercial": N_("commercial polis of"),
-    "condition": N_("condition"),
-    "copies": N_("copies"),
-    "cost": N_("cost"),
-    "count": N_("count"),
-    "covered": N_("covered at setup"),
-    "cubes_per_side": N_("cubes per side"),
-    "deck": N_("event deck"),
-    "defender_draw": N_("defender's draw"),
-    "defender_min_units": N_("fewest units the defender fights on with"),
-    "deferred_after_pass": N_("battles wait after a pass"),
-    "dice": N_("dice"),
-    "die": N_("faces of the siege die"),
-    "diolkos": N_("diolkos"),
-    "discs_limited": N_("discs limited"),
-    "discs_per_side": N_("discs per side"),
-    "distinct_actions": N_("actions of a turn must differ"),
-    "do": N_("effect"),
-    "edition": N_("edition"),
-    "effects": N_("effects"),
-    "end_conditions": N_("battle ends when"),
-    "end_prestige": N_("prestige at the end of the game"),
-    "enemy_cost_per_population": N_("cost per enemy population"),
-    "event_cards": N_("event cards"),
-    "event_deck": N_("event deck"),
-    "event_reader": N_("who reads the event"),
-    "feeding_good": N_("good for feeding"),
-    "first_attacker": N_("first attacker"),
-    "first_player": N_("first player"),
-    "formation": N_("formation"),
-    "gain": N_("goods received"),
-    "galleys": N_("galleys"),
-    "good": N_("good"),
-    "goods": N_("goods"),
-    "goods_max": N_("highest goods value"),
-    "half_population": N_("half the population, rounded"),
-    "home_region": N_("home region"),
-    "home_region_free": N_("free in the home region"),
-    "hoplites": N_("hoplites"),
-    "keep": N_("kept"),
-    "keep_last_cube": N_("last population cube stays"),
-    "label": N_("name"),
-    "land": N_("land cards"),
-    "land_route_from": N_("land route from"),
-    "loser_hoplites": N_("hoplites lost on a failure"),
-    "maneuver": N_("maneuver"),
-    "market": N_("market"),
-    "market_cover_removed_per_round": N_("covers removed per round"),
-    "market_track": N_("on the market track"),
-    "max_growth": N_("largest growth"),
-    "max_population": N_("largest population"),
-    "megalopolis_prestige": N_("prestige for a megalopolis"),
-    "merchants": N_("merchants"),
-    "merchants_per_side": N_("merchants per side"),
-    "name": N_("name"),
-    "naval": N_("naval cards"),
-    "needs_commercial_polis": N_("needs a commercial polis"),
-    "neighbours": N_("neighbours"),
-    "neutral_cost_per_base_population": N_("cost per neutral base population"),
-    "offers": N_("offers"),
-    "once_per_territory_per_round": N_("once per territory and round"),
-    "one_per_polis_per_round": N_("one per polis and round"),
-    "options": N_("options"),
-    "order": N_("order"),
-    "owner_population_loss": N_("population an owned polis loses on a failure"),
-    "paid_to_opponent": N_("paid to the opponent"),
-    "parts": N_("score parts"),
-    "perishable": N_("perishable"),
-    "polis": N_("polis"),
-    "polis_cards": N_("polis cards"),
-    "poleis": N_("poleis"),
-    "ports": N_("ports"),
-    "prestige": N_("prestige"),
-    "prestige_cost": N_("prestige cost"),
-    "prestige_max": N_("highest prestige value"),
-    "project_pool": N_("project tiles used"),
-    "project_tiles": N_("project tiles"),
-    "project_types": N_("project types"),
-    "projects": N_("project tiles"),
-    "proxenos": N_("proxenos"),
-    "purchase_currency": N_("paid for with"),
-    "purchase_good": N_("good that may be bought"),
-    "purchase_marker_move": N_("market markers after buying"),
-    "purchase_markers": N_("markers moved after buying"),
-    "purchase_price": N_("price per unit"),
-    "remove": N_("tiles removed"),
-    "removed_when": N_("discs removed"),
-    "repeat_after_pass": N_("actions may repeat after a pass"),
-    "repeatable": N_("repeatable"),
-    "retreat_opponent_gain": N_("prestige the opponent gains on a retreat"),
-    "retreat_prestige_cost": N_("prestige a retreat costs"),
-    "reveal": N_("tiles revealed"),
-    "revolt_at_zero": N_("revolts at zero population"),
-    "rounding": N_("rounding"),
-    "rule": N_("rule"),
-    "sea": N_("sea"),
-    "seas": N_("seas"),
-    "side": N_("side"),
-    "siege_discs": N_("siege discs"),
-    "size": N_("cards"),
-    "skip_after_last_round": N_("skipped after the last round"),
-    "slots": N_("cargo slots"),
-    "special": N_("special"),
-    "stacking_limit": N_("stacking limit"),
-    "start_column": N_("starting column"),
-    "steps": N_("steps"),
-    "substitute_good": N_("substitute good"),
-    "success_prestige": N_("prestige for a success"),
-    "table": N_("market values"),
-    "territory": N_("territory"),
-    "threshold": N_("units that start a battle"),
-    "tie": N_("on a tie"),
-    "tie_breakers": N_("tie-breakers"),
-    "tribute": N_("tribute"),
-    "type": N_("project type"),
-    "unit": N_("unit"),
-    "unit_costs": N_("cost of a unit"),
-    "units": N_("units"),
-    "unnamed": N_("unidentified cards"),
-    "value": N_("value"),
-    "when": N_("when"),
-    "yields": N_("yields"),
-}
-
-# the keywords the data uses as values
-VALUE_LABELS = {
-    "development": N_("development"),
-    "military": N_("military"),
-    "political": N_("political"),
-    "single": N_("the one die"),
-    "lowest": N_("the lowest"),
-    "highest": N_("the highest"),
-    "requested_good": N_("the marker of the good the slot asks for"),
-    "every_accepted_good": N_("the markers of every good the slot accepts"),
-    "two_minus_losses": N_("two cards minus the units just lost"),
-    "refill_to_units": N_("back up to one card per unit"),
-    "deck_short": N_("the deck runs short"),
-    "retreat": N_("a retreat"),
-    "defender_below_min": N_("the defender has too few units"),
-    "forced_salpinx_unpaid": N_("an unpaid ambush card"),
-    "none": N_("none"),
-    "polis_besides_capital": N_("needs a polis besides the capital"),
-    "projects": N_("projects"),
-    "feeding": N_("feeding"),
-    "growth": N_("growth"),
-    "megalopolis": N_("megalopolis"),
-    "storage": N_("storage"),
-    "phoros": N_("phoros"),
-    "preparation": N_("preparation"),
-    "first_passer_first": N_("who passed first goes first"),
-    "capital_unfed": N_("a capital left unfed"),
-    "zero_prestige_at_round_end": N_("no prestige at the end of a round"),
-    "prestige_debt": N_("prestige owed and not paid"),
-    "population": N_("population"),
-    "prestige": N_("prestige"),
-    "project_end_prestige": N_("prestige of projects at the end"),
-    "most_goods": N_("more goods left"),
-    "shared_victory": N_("shared victory"),
-    "success": N_("after a successful siege"),
-    "no_besieging_hoplites": N_("when no besieging hoplites are left"),
-    "other_side_besieges": N_("when the other side besieges the polis"),
-    "round_end": N_("at the end of the round"),
-    "fortification": N_("the fortification"),
-    "half": N_("half"),
-    "up": N_("up"),
-    "down": N_("down"),
-    "more_prestige": N_("more prestige"),
-    "less_prestige": N_("less prestige"),
-    "wildcard": N_("wild card"),
-    "unanswerable": N_("cannot be answered"),
-    "immediate": N_("at once"),
-    "end_of_turn": N_("at the end of the turn"),
-    "end_of_round": N_("at the end of the round"),
-    "gain": N_("gain"),
-    "lose": N_("lose"),
-    "add_units": N_("add units"),
-    "remove_units": N_("remove units"),
-    "block_slot": N_("block a cargo slot"),
-    "first_player": N_("first player"),
-    "choose": N_("a choice"),
-    "hoplite": N_("hoplite"),
-    "galley": N_("galley"),
-    "owner": N_("the owner"),
-    "both": N_("both sides"),
-    "land": N_("land"),
-    "naval": N_("naval"),
-    "unknown": N_("not known"),
-    "edition": N_("edition"),
-    "scenario": N_("scenario"),
-    "variant": N_("variant"),
-}
 # values that are words in the data but names, not keywords, in these fields
 TRANSLATED_TEXT = ("name", "label")
 
@@ -529,6 +310,52 @@ class DiffWords:
         b = "" if change.kind == "removed" else self.value(change.b, field, 1, where_b)
         what = self.SEP.join(w for w in words if w)
         return ChangeWords(self.topic(change.topic), what, change.kind, a, b, change.path)
+
+    def record(self, key: str) -> str:
+        """A record named by its catalog path (`rounds.alpha`, `goods.metal`), as words."""
+        section, *rest = key.split(".")
+        words = [self.topic(section)]
+        if rest and section == "actions":
+            record = self._record("actions", rest[0], 0)
+            english = record[1].get("name") if record else None
+            words.append(self.names[0].action(rest[0], str(english or rest[0])))
+        elif rest and section in ID_SECTIONS:
+            kind = "sides" if section in SIDE_KEYED else section
+            words.append(self.name_of(kind, rest[0], 0))
+        elif rest:
+            words += self._list_item(section, rest)
+        return self.SEP.join(words)
+
+    def _list_item(self, section: str, rest: list[str]) -> list[str]:
+        """Names for an item of a list (by id or index) and the fields that lead to it."""
+        node: Any = self.data[0].get(section)
+        words: list[str] = []
+        field = section
+        for step in rest:
+            if isinstance(node, dict):
+                node = node.get(step)
+                field = step
+                words.append(self.field(step))
+                continue
+            if not isinstance(node, list):
+                break
+            item = next((x for x in node if isinstance(x, dict) and x.get("id") == step), None)
+            if item is None and step.isdigit() and int(step) < len(node):
+                item = node[int(step)]
+            words.append(self._item_name(item, field, step))
+            node = item
+        return words
+
+    def _item_name(self, item: Any, field: str, step: str) -> str:
+        if isinstance(item, dict):
+            if isinstance(item.get("label"), str):
+                return self.names[0].data(f"{field}.{step}.label", item["label"])
+            if "formation" in item and "maneuver" in item:
+                names = [self.name_of(k + "s", item[k], 0) for k in ("formation", "maneuver")]
+                return " / ".join(names)
+            if isinstance(item.get("id"), str):
+                return self.keyword(item["id"])
+        return self._("no. {number}").format(number=int(step) + 1 if step.isdigit() else step)
 
     def changes(self, report: DiffReport) -> tuple[list[ChangeWords], int]:
         """Every change in words, and how many read the same in this language (left out).

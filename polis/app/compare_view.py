@@ -12,11 +12,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from polis.app.data_view import source_words
 from polis.app.markup import cross_reference, escape, link, marked_markdown, rule_markdown
 from polis.comparison import Comparison, HeadlineRow
 from polis.diff_words import ChangeWords
 from polis.i18n import N_
-from polis.i18n.formats import items
 from polis.reference.compare import SIDES, SectionComparison, excerpts
 from polis.rules.models import Discrepancy
 from polis.rules.sources import Sources
@@ -181,29 +181,6 @@ class ReadingRow:
     value: str
     source: str
     used: bool
-
-
-def source_words(src: Any, sources: Sources, lang: str, _: Translate) -> str:
-    """Where a fact comes from, in words: the rulebooks by their language, a page by its title."""
-    from babel import Locale
-
-    if src.estimate is not None:
-        return _("estimate")
-    if src.book is not None:
-        languages = Locale.parse(lang).languages
-        named = [
-            languages.get(sources.books[b].language, b) if b in sources.books else b
-            for b in src.books()
-        ]
-        return _("rulebook ({languages}): {section}").format(
-            languages=items(named, lang), section=src.section
-        )
-    if src.page is not None:
-        page = sources.pages.get(src.page)
-        return page.title if page else src.page
-    if src.printed is not None:
-        return _("printed component: {what}").format(what=src.printed)
-    return str(src.url or "")
 
 
 def reading_rows(
