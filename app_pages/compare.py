@@ -182,15 +182,13 @@ def rules(focus: Focus | None) -> None:
                         st.markdown(f"#### {title}")
                         st.markdown(side_markdown(section, cmp, which, whole))
                     else:
-                        st.markdown(f"*{escape(_('not in this ruleset'))}*")
+                        absent = _("not in this ruleset")
+                        st.markdown(f"*{escape(absent)}*")
             behind = behind_markdown(section.id, cmp, _)
             if behind:
-                st.markdown(
-                    f"**{escape(_('Behind this difference'))}** · "
-                    + link(_("show these rows"), f"compare/behind/{section.id}")
-                    + "\n\n"
-                    + behind
-                )
+                heading = escape(_("Behind this difference"))
+                rows_link = link(_("show these rows"), f"compare/behind/{section.id}")
+                st.markdown(f"**{heading}** · {rows_link}\n\n{behind}")
     same = [s for s in cmp.rules.sections if s.status == "same"]
     if same and (focus is None or focus.kind == "behind"):
         with st.expander(

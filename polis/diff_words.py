@@ -22,7 +22,7 @@ from typing import Any
 from polis.diff import TOPICS, Change, DiffReport, Step
 from polis.i18n.formats import items, number
 from polis.i18n.names import Names
-from polis.i18n.vocabulary import FIELD_LABELS, VALUE_LABELS
+from polis.i18n.vocabulary import field_label, keyword_label
 
 # sections that map ids to records; a change below one names its record first
 ID_SECTIONS = frozenset(
@@ -171,16 +171,14 @@ class DiffWords:
         return self.keyword(key) if isinstance(key, str) else str(key)
 
     def keyword(self, value: str) -> str:
-        label = VALUE_LABELS.get(value)
-        return self._(label) if label else value
+        return keyword_label(self.tr, value)
 
     def topic(self, topic: str) -> str:
         label = TOPICS.get(topic)
         return self._(label) if label else topic
 
     def field(self, name: str) -> str:
-        label = FIELD_LABELS.get(name)
-        return self._(label) if label else name
+        return field_label(self.tr, name)
 
     # -- values -----------------------------------------------------------
 
@@ -209,7 +207,7 @@ class DiffWords:
         if field == "edition":
             return self.ruleset_title(value)
         if field == "what" and value == "prestige":
-            return self._("prestige")
+            return self.keyword(value)
         if field in REFERENCES:
             return self.name_of(REFERENCES[field], value, side)
         return self.keyword(value)
@@ -417,7 +415,8 @@ def render_text(
                 unchanged,
             ).format(count=unchanged)
         )
-    lines += ["", _("Headline")]
+    if report.headlines:
+        lines += ["", _("Headline")]
     for h in report.headlines:
         a, b = headlines[h.key]
         lines.append(f"  {_(LABELS[h.key])}: {a} → {b}")

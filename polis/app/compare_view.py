@@ -172,7 +172,8 @@ def behind_markdown(section_id: str, cmp: Comparison, _: Translate) -> str:
             lines.append(f"- {escape(what)}: {escape(c.a)} → {escape(c.b)}")
         else:
             value = c.b if c.kind == "added" else c.a
-            lines.append(f"- {escape(what)} ({escape(_(CHANGE_KINDS[c.kind]))}): {escape(value)}")
+            kind = _(CHANGE_KINDS[c.kind])
+            lines.append(f"- {escape(what)} ({escape(kind)}): {escape(value)}")
     return "\n".join(lines)
 
 

@@ -12,7 +12,7 @@ from polis.compiler.provenance import FactProvenance
 from polis.diff_words import DiffWords
 from polis.i18n.formats import items
 from polis.i18n.names import Names
-from polis.i18n.vocabulary import FIELD_LABELS
+from polis.i18n.vocabulary import field_label
 from polis.rules.provenance import Source
 from polis.rules.sources import Sources
 
@@ -55,7 +55,7 @@ def _parts(fact: FactProvenance, names: Names, _: Translate) -> str:
     parts = []
     for i, estimate in enumerate(record.estimates):
         field = estimate.field.rsplit(".", 1)[-1]
-        label = _(FIELD_LABELS[field]) if field in FIELD_LABELS else field
+        label = field_label(names.tr, field)
         reason = names.data(f"{fact.key}.estimates.{i}.reason", estimate.reason)
         parts.append(f"{label}: {reason}")
     return "; ".join(parts)

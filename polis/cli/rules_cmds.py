@@ -28,17 +28,29 @@ def register(app: typer.Typer) -> None:
 
 @user_errors
 def list_rulesets(
+    lang: Lang = "en",
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
 ) -> None:
     """List the rulesets: id, title, kind and how much of each is sourced."""
+    from polis.i18n import translator
+    from polis.i18n.formats import percent
+    from polis.i18n.vocabulary import keyword_label
+
+    tr = translator(lang)
     rows = ruleset_summaries()
+    for r in rows:  # the title in the reader's language; `title` stays the data's own
+        rid, title = r["id"], r["title"]
+        r["label"] = tr.pgettext(f"{rid}:title", title)
     if as_json:
         emit_json(rows)
         return
+    kinds = {r["id"]: keyword_label(tr, r["kind"]) for r in rows}
     width = max(len(r["id"]) for r in rows)
+    kind_width = max(len(k) for k in kinds.values())
     for r in rows:
-        share = r["provenance"]["sourced_share"]
-        typer.echo(f"{r['id']:<{width}}  {r['kind']:<8}  {share:>4.0%} sourced  {r['title']}")
+        share = percent(r["provenance"]["sourced_share"], lang)
+        sourced = tr.gettext("{share} sourced").format(share=share)
+        typer.echo(f"{r['id']:<{width}}  {kinds[r['id']]:<{kind_width}}  {sourced}  {r['label']}")
 
 
 def _targets(paths: list[Path]) -> list[str | Path]:

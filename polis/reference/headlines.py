@@ -15,7 +15,7 @@ from polis.compiler.config import EngineConfig
 from polis.i18n import N_
 from polis.i18n.formats import items, number
 from polis.i18n.names import Names
-from polis.i18n.vocabulary import VALUE_LABELS
+from polis.i18n.vocabulary import keyword_label
 from polis.reference.values import rule_values
 
 LABELS = {
@@ -76,7 +76,7 @@ def _phoros(cfg: EngineConfig, names: Names, v: Values, lang: str) -> str:
     _ = names.gettext
     parts = [v["phoros_rates"], _("repeatable") if cfg.phoros_repeatable else _("once a round")]
     if cfg.phoros_condition != "none":
-        parts.append(_(VALUE_LABELS[cfg.phoros_condition]))
+        parts.append(keyword_label(names.tr, cfg.phoros_condition))
     return "; ".join(parts)
 
 
@@ -105,16 +105,16 @@ HEADLINE_VALUES: dict[str, Presenter] = {
     ),
     "barter_marker_dice": lambda c, n, v, lang: str(v["barter_dice"]),
     "purchase_marker_dice": lambda c, n, v, lang: (
-        f"{v['purchase_dice']}; {n.gettext(VALUE_LABELS[c.purchase_markers])}"
+        f"{v['purchase_dice']}; {keyword_label(n.tr, c.purchase_markers)}"
     ),
     "phoros": _phoros,
     "project_reveal": lambda c, n, v, lang: str(v["project_reveal"]),
     "covered_market_slots": lambda c, n, v, lang: number(
         sum(1 for s in c.slots if s.covered), lang
     ),
-    "battle_defender_draw": lambda c, n, v, lang: n.gettext(VALUE_LABELS[c.defender_draw]),
+    "battle_defender_draw": lambda c, n, v, lang: keyword_label(n.tr, c.defender_draw),
     "tie_breakers": lambda c, n, v, lang: _none_or(
-        items([n.gettext(VALUE_LABELS[t]) for t in c.tie_breakers], lang), n
+        items([keyword_label(n.tr, t) for t in c.tie_breakers], lang), n
     ),
     "sparta_galleys": _galleys("sparta"),
     "athens_galleys": _galleys("athens"),
