@@ -251,9 +251,12 @@ class Comparison:
             if piece.kind == "same":
                 out.append(text)
                 continue
-            core = text.rstrip()
-            tail = text[len(core) :]
-            out.append(f"[-{core}-]{tail}" if which == 0 else f"{{+{core}+}}{tail}")
+            core = text.strip()
+            if not core:  # only a space differs
+                out.append(text)
+                continue
+            lead, tail = text[: len(text) - len(text.lstrip())], text[len(text.rstrip()) :]
+            out.append(f"{lead}[-{core}-]{tail}" if which == 0 else f"{lead}{{+{core}+}}{tail}")
         return "".join(out).rstrip()
 
     def _status_line(self, section: SectionComparison) -> str:

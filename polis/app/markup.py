@@ -60,8 +60,11 @@ def rule_markdown(text: str, lang: str, linker: Linker) -> str:
 
 def _highlighted(run: list[str], colour: str) -> str:
     body = "".join(run)
-    core = body.rstrip()
-    return f":{colour}[{core}]{body[len(core) :]}" if core else body
+    core = body.strip()
+    if not core:
+        return body
+    lead, tail = body[: len(body) - len(body.lstrip())], body[len(body.rstrip()) :]
+    return f"{lead}:{colour}[{core}]{tail}"
 
 
 def marked_markdown(

@@ -166,6 +166,7 @@ FIELD_LABELS = {
     "units": NP_("field", "units"),
     "unnamed": NP_("field", "unidentified cards"),
     "value": NP_("field", "value"),
+    "what": NP_("field", "what is gained or lost"),
     "when": NP_("field", "when"),
     "yields": NP_("field", "yields"),
 }

@@ -113,19 +113,48 @@ def _readable(opcodes: Sequence[tuple[str, int, int, int, int]], a: list[Token])
 
 
 def word_diff(a: str, b: str, lang: str) -> tuple[Piece, ...]:
-    """The two texts as one run of pieces: shared, only in `a` (removed), only in `b` (added)."""
+    """The two texts as one run of pieces: shared, only in `a` (removed), only in `b` (added).
+
+    Each side's text is exactly the shared pieces plus its own, spaces included: the space
+    after the last shared word before a change may differ between the sides ("5β." and
+    "5β and"), so it goes with each side's change, or stays shared where it is the same.
+    """
     ta, tb = tokenize(a, lang), tokenize(b, lang)
     keys_a, keys_b = [t.key for t in ta], [t.key for t in tb]
     matcher = difflib.SequenceMatcher(None, keys_a, keys_b, autojunk=False)
     out: list[Piece] = []
+    space_a = space_b = ""  # after the last shared token, not yet given out
+
+    def give_spaces() -> None:
+        if space_a == space_b:
+            out.extend(_pieces("same", [Token("word", space_a, "")]))
+        else:
+            out.extend(_pieces("removed", [Token("word", space_a, "")]))
+            out.extend(_pieces("added", [Token("word", space_b, "")]))
+
     for tag, i1, i2, j1, j2 in _readable(matcher.get_opcodes(), ta):
+        give_spaces()
         if tag == "equal":
-            # the space after a shared token may differ (a line break, a wider gap): take b's
-            out += _pieces("same", [*ta[i1 : i2 - 1], tb[j2 - 1]] if i2 > i1 else [])
+            shared = "".join(t.text + t.space for t in ta[i1 : i2 - 1]) + ta[i2 - 1].text
+            out += _pieces("same", [Token("word", shared, "")])
+            space_a, space_b = ta[i2 - 1].space, tb[j2 - 1].space
             continue
         out += _pieces("removed", ta[i1:i2])
         out += _pieces("added", tb[j1:j2])
-    return tuple(out)
+        space_a = space_b = ""
+    give_spaces()
+    return tuple(_merged(out))
+
+
+def _merged(pieces: list[Piece]) -> list[Piece]:
+    """Neighbouring pieces of one kind as one."""
+    out: list[Piece] = []
+    for p in pieces:
+        if out and out[-1].kind == p.kind:
+            out[-1] = Piece(p.kind, out[-1].text + p.text)
+        else:
+            out.append(p)
+    return out
 
 
 def side(pieces: Iterable[Piece], which: Literal["a", "b"]) -> list[Piece]:
