@@ -41,7 +41,10 @@ def cross_reference(title: str, target: str) -> str:
 
 
 def _tokens(text: str, lang: str, linker: Linker) -> Iterable[tuple[bool, str]]:
-    """(is markup, Markdown) for each token of a rule text, its space kept."""
+    """(is markup, Markdown) for each token of a piece of rule text, every space kept."""
+    lead = text[: len(text) - len(text.lstrip(" \t\u00a0\u202f"))]
+    if lead:  # a piece of a compared text may begin with the space before it
+        yield False, lead
     for token in tokenize(text, lang):
         yield _token(token, linker)
 
