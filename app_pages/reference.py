@@ -4,16 +4,11 @@ import streamlit as st
 
 from polis.app import links, session
 from polis.app.markup import cross_reference, escape, link, rule_markdown
-from polis.app.reference_view import links_in, reads_differently, sections_for
+from polis.app.reference_view import links_in, passage_markdown, reads_differently, sections_for
 from polis.app.session import _
 from polis.i18n import LANGUAGES
-from polis.reference.render import (
-    ESTIMATE_MARK,
-    RenderedSection,
-    applies_to,
-    render_glossary,
-    search,
-)
+from polis.reference.render import ESTIMATE_MARK, RenderedSection, applies_to, render_glossary
+from polis.reference.search import search
 
 rid = str(st.session_state["ruleset"])
 lang = session.lang()
@@ -141,8 +136,9 @@ with rules_tab:
             ).format(count=len(hits))
         )
         for hit in hits:
-            with st.expander(escape(hit.title), expanded=len(hits) <= 3):
-                show(hit.id)
+            with st.expander(escape(hit.section.title), expanded=len(hits) <= 3):
+                show(hit.section.id)
+            st.caption(passage_markdown(hit))
     else:
         chapters: dict[str, str] = {}
         for s in sections:

@@ -9,7 +9,6 @@ with values formatted for the language.
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -176,24 +175,3 @@ def section_for_rule(
     return next((s for s in sections if s.id == rule), None) or next(
         (s for s in sections if rule in s.rules), None
     )
-
-
-def fold(text: str) -> str:
-    """Lower-case, accents removed (also Cyrillic й/ё and Czech háčky): for searching."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-
-
-def search(
-    ruleset: str, lang: str, query: str, sections: tuple[RenderedSection, ...] | None = None
-) -> list[RenderedSection]:
-    """Sections whose title or text contains every word of the query, titles first."""
-    words = [w for w in fold(query).split() if w]
-    if not words:
-        return []
-    hits: list[tuple[int, int, RenderedSection]] = []
-    for i, section in enumerate(sections if sections is not None else render(ruleset, lang)):
-        title, body = fold(section.title), fold(LINK.sub(" ", section.text))
-        if all(w in title or w in body for w in words):
-            hits.append((0 if all(w in title for w in words) else 1, i, section))
-    return [s for _, _, s in sorted(hits, key=lambda h: (h[0], h[1]))]
