@@ -223,7 +223,7 @@ def sources(focus: Focus | None) -> None:
                         for r in rows
                     ]
                 )
-                used = next((r.value for r in rows if r.used), str(disc.used))
+                used = next((r.value for r in rows if r.used), str(disc.used))  # always one
                 st.markdown(
                     _("Used here: **{value}**. {reason}").format(
                         value=escape(used), reason=escape(reason)

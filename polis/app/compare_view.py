@@ -17,6 +17,7 @@ from polis.app.markup import cross_reference, escape, link, marked_markdown, rul
 from polis.comparison import Comparison, HeadlineRow
 from polis.diff_words import ChangeWords
 from polis.i18n import N_
+from polis.i18n.formats import number
 from polis.reference.compare import SIDES, SectionComparison, excerpts
 from polis.rules.models import Discrepancy
 from polis.rules.sources import Sources
@@ -195,11 +196,12 @@ def reading_rows(
     """The readings of one disagreement in the reader's language, the one used marked."""
     rows = []
     for i, reading in enumerate(disc.readings):
-        value = (
-            names.data(f"discrepancies.{did}.readings.{i}.value", reading.value)
-            if isinstance(reading.value, str)
-            else str(reading.value)
-        )
+        if isinstance(reading.value, bool):  # a switch reads as yes or no
+            value = _("yes") if reading.value else _("no")
+        elif isinstance(reading.value, str):
+            value = names.data(f"discrepancies.{did}.readings.{i}.value", reading.value)
+        else:
+            value = number(reading.value, lang)
         rows.append(
             ReadingRow(
                 value, source_words(reading.src, sources, lang, _), reading.value == disc.used

@@ -89,5 +89,7 @@ def test_disagreements_in_the_readers_language(app: AppTest) -> None:
     tables = [t.value for t in app.table]
     readings = [str(c) for t in tables for c in t.iloc[:, 0]]
     assert any("1 Holz oder 1 Silber" in r for r in readings)
+    assert not {"True", "False", "✔ True", "✔ False"} & set(readings)  # switches read as words
+    assert "✔ nein" in readings or "✔ ja" in readings
     sources = [str(c) for t in tables for c in t.iloc[:, 1]]
     assert any("Regelheft" in s and "Polnisch" in s for s in sources)  # escaped Markdown
