@@ -27,7 +27,7 @@ from polis.engine.act_political import price
 from polis.engine.notation import slot_id
 from polis.engine.state import SLOT_BLOCKED, SLOT_COVERED, SLOT_FREE, State
 from polis.i18n import N_
-from polis.i18n.formats import items
+from polis.i18n.formats import alternatives, items
 from polis.i18n.names import Names
 from polis.rules.geometry import Pt
 
@@ -47,7 +47,7 @@ LABELS = {
 LEGEND = (
     ("territory", N_("Territory, tinted for the side that controls it")),
     ("sea", N_("Sea, with waves in the colour of the side that controls it")),
-    ("polis", N_("Polis: the number is its population; a thick ring marks a capital")),
+    ("polis", N_("Polis: the number is its population; a double ring marks a capital")),
     ("cubes", N_("Units: hoplites on land, galleys at sea, with their number")),
     ("siege", N_("Siege discs left by failed sieges")),
     ("proxenos", N_("Proxenos")),
@@ -129,11 +129,14 @@ class _Text:
     def _(self, message: str) -> str:
         return self.tr.gettext(message)
 
-    def n(self, singular: str, plural: str, count: int) -> str:
+    def ngettext(self, singular: str, plural: str, count: int) -> str:
         return self.tr.ngettext(singular, plural, count)
 
     def items(self, parts: Iterable[str]) -> str:
         return items(list(parts), self.lang)
+
+    def alternatives(self, parts: Iterable[str]) -> str:
+        return alternatives(list(parts), self.lang)
 
     def seas(self, mask_or_list: Iterable[int]) -> str:
         return self.items(self.names.area(a) for a in mask_or_list)
@@ -220,7 +223,7 @@ def _static(geometry: BoardGeometry, cfg: EngineConfig, text: _Text) -> dict[str
                     "facts": [
                         _("Gives {amount}").format(amount=names.amount(slot.cargo, slot.offers)),
                         _("Takes {goods}").format(
-                            goods=text.items(names.good(g) for g in slot.accepts)
+                            goods=text.alternatives(names.good(g) for g in slot.accepts)
                         ),
                     ],
                 }
@@ -313,9 +316,9 @@ def _units_lines(text: _Text, state: State, area: int) -> list[str]:
         n = state.n_units(side, area)
         if n:
             unit = (
-                text.n("{n} hoplite", "{n} hoplites", n)
+                text.ngettext("{n} hoplite", "{n} hoplites", n)
                 if land
-                else text.n("{n} galley", "{n} galleys", n)
+                else text.ngettext("{n} galley", "{n} galleys", n)
             )
             out.append(
                 text._("{side}: {units}").format(side=text.names.side(side), units=unit.format(n=n))
@@ -446,7 +449,7 @@ def board_data(
                     prices.append(
                         names.amount(spec.cargo * cfg.purchase_price, cfg.purchase_currency)
                     )
-                lines.append(_("Price today: {prices}").format(prices=text.items(prices)))
+                lines.append(_("Price today: {prices}").format(prices=text.alternatives(prices)))
             slots.append(
                 {
                     "id": slot["id"],
@@ -484,7 +487,7 @@ def board_data(
                 "tip": {
                     "title": base["name"],
                     "lines": [
-                        text.n("{n} merchant in port", "{n} merchants in port", waiting).format(
+                        text.ngettext("{n} merchant in port", "{n} merchants in port", waiting).format(
                             n=waiting
                         ),
                         *base["facts"],
