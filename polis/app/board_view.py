@@ -478,6 +478,7 @@ def board_data(
     for base in static["ports"]:
         side = base["side"]
         waiting = state.merchants_in_port(side)
+        in_port = text.ngettext("{n} merchant in port", "{n} merchants in port", waiting)
         ports.append(
             {
                 **_shown(base),
@@ -487,9 +488,7 @@ def board_data(
                 "tip": {
                     "title": base["name"],
                     "lines": [
-                        text.ngettext("{n} merchant in port", "{n} merchants in port", waiting).format(
-                            n=waiting
-                        ),
+                        in_port.format(n=waiting),
                         *base["facts"],
                     ],
                 },

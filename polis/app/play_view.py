@@ -109,14 +109,20 @@ def _touched(sides: Sequence[str], action: Sequence[Any], side: int) -> list[Ele
 def last_marks(
     sides: Sequence[str], steps: Sequence[tuple[Sequence[Any], int]], viewer: int
 ) -> set[Element]:
-    """What the moves since `viewer` last decided touched; else what their own last move did.
+    """What the moves since `viewer` last decided touched; else what their own last moves did.
 
-    `steps` are (action JSON, side) in game order.
+    `steps` are (action JSON, side) in game order; "moves" are the run of steps
+    one side made in a row (a whole move of hoplites: destination, then origins).
     """
+    if not steps:
+        return set()
     i = len(steps)
     while i > 0 and steps[i - 1][1] != viewer:
         i -= 1
-    recent = steps[i:] or steps[-1:]
+    if i == len(steps):  # the viewer decided last: their own run of steps
+        while i > 0 and steps[i - 1][1] == viewer:
+            i -= 1
+    recent = steps[i:]
     return {element for action, side in recent for element in _touched(sides, action, side)}
 
 

@@ -67,6 +67,7 @@ def check_layout(rs: Ruleset, out: Reporter) -> None:
         if not (0 <= x <= lay.width and 0 <= y <= lay.height):
             out.fail(path, f"({x}, {y}) lies outside the board ({lay.width} × {lay.height})")
     _poleis_in_place(rs, out)
+    _marks_on_their_area(lay, out)
 
 
 def _same_ids(
@@ -143,3 +144,23 @@ def _poleis_in_place(rs: Ruleset, out: Reporter) -> None:
                     ("layout", "poleis", pid),
                     f"{pid} is drawn on top of {other} (centres closer than {MIN_POLIS_GAP})",
                 )
+
+
+def _marks_on_their_area(lay: BoardLayout, out: Reporter) -> None:
+    """An area's name and units stand on the area (a sea's on open water, not on land).
+
+    Why: a click on the name is a click on the area, and the component anchors
+    each area at its name for anything that clicks "the middle" of it.
+    """
+    land = [parse_points(o) for area in lay.territories.values() for o in area.shape]
+    land += [parse_points(o) for o in lay.backdrop]
+    for section, drawings in (("territories", lay.territories), ("seas", lay.seas)):
+        for aid, area in drawings.items():
+            outlines = [parse_points(o) for o in area.shape]
+            for key in ("name_at", "units_at"):
+                at = getattr(area, key)
+                point = (at[0], at[1])
+                on_land = section == "seas" and any(inside(point, o) for o in land)
+                if on_land or not any(inside(point, o) for o in outlines):
+                    where = ("layout", section, aid, key)
+                    out.fail(where, f"{key} ({at[0]}, {at[1]}) is off {aid}")

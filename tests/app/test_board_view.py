@@ -201,6 +201,12 @@ def test_last_marks_show_what_the_others_did_since_the_viewer_last_chose() -> No
         ("polis", "argos"),
     }
     assert last_marks(sides, steps[:2], 0) == {("area", "boiotia")}  # own last move
+    own = [(["dest", "boiotia"], 0), (["from", "attika"], 0), (["from", "megaris"], 0)]
+    assert last_marks(sides, [(["slot", "persis/3"], 1), *own], 0) == {
+        ("area", "boiotia"),
+        ("area", "attika"),
+        ("area", "megaris"),
+    }
     assert last_marks(sides, [], 0) == set()
 
 

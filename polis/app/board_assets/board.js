@@ -88,6 +88,16 @@ function disc(parent, x, y, r, colour, count) {
   return g;
 }
 
+function anchor(g, x, y) {
+  // Balance the group's bounding box around (x, y) with an invisible, unclickable
+  // point, so whatever clicks "the middle of the element" (a test driver, a screen
+  // reader's default action) lands there: on the area's name, a polis's disc.
+  const box = g.getBBox();
+  const ex = x - box.x < box.x + box.width - x ? 2 * x - (box.x + box.width) : 2 * x - box.x;
+  const ey = y - box.y < box.y + box.height - y ? 2 * y - (box.y + box.height) : 2 * y - box.y;
+  node("rect", { x: ex, y: ey, width: 0.01, height: 0.01, fill: "none", stroke: "none", "pointer-events": "none", class: "pb-anchor" }, g);
+}
+
 function overlaps(a, b) {
   return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 }
@@ -133,6 +143,9 @@ class Board {
       node("path", { d: outline, fill: "url(#pb-hatch)", stroke: "#9c8b66", "stroke-width": 1, "stroke-dasharray": "3 3" }, layers.zones);
     }
     for (const area of d.areas) if (area.kind === "territory") this.area(area, layers.land);
+    for (const { g, item } of this.elements.values()) {
+      if (item.name_at) anchor(g, item.name_at[0], item.name_at[1] - 4);
+    }
     for (const market of d.markets) this.routes(market, layers.routes);
     if (d.diolkos) this.diolkos(d.diolkos, layers.routes);
     // names and units first: polis names are placed around them
@@ -282,12 +295,14 @@ class Board {
     }
     if (polis.last) node("circle", { cx: x, cy: y, r: r + 9, class: "pb-last-ring" }, this.layers.marks);
     this.polisName(polis, g, x, y, r);
+    anchor(g, x, y);
   }
 
   polisName(polis, g, x, y, r) {
     // try below, right, left, above; keep the first place no other label or piece uses
     const el = label(g, x, y, polis.name, "pb-polis-name", {
       "font-size": 11.5 * nameScale, "font-weight": 600, fill: "#2d2416", stroke: "#fffaf0", "stroke-width": 3,
+      "pointer-events": "auto", // the name chooses its polis too
     });
     const w = el.getComputedTextLength ? el.getComputedTextLength() : polis.name.length * 6.5;
     const h = 12 * nameScale;
@@ -312,17 +327,21 @@ class Board {
   }
 
   market(market, layer) {
-    const d = this.data;
     const xs = market.slots.map((s) => s.at[0]);
     const ys = market.slots.map((s) => s.at[1]);
     const left = Math.min(...xs) - 20;
     const right = Math.max(...xs) + 20;
     const top = market.at[1] - 27;
     const bottom = Math.max(...ys) + 18;
-    const g = this.clickable(layer, "market", market, "");
     node("rect", {
       x: left, y: top, width: right - left, height: bottom - top, rx: 8,
-      class: "pb-ring", fill: "#fbf4df", stroke: "#8a7450", "stroke-width": 1.4,
+      fill: "#fbf4df", stroke: "#8a7450", "stroke-width": 1.4,
+    }, layer);
+    // the name plate is the market itself: a click there means "any slot of this market"
+    const g = this.clickable(layer, "market", market, "");
+    node("rect", {
+      x: left + 3, y: top + 2, width: right - left - 6, height: 17, rx: 6,
+      class: "pb-ring", fill: "#f3e6c3", stroke: "none",
     }, g);
     label(g, market.at[0], top + 14, market.name, "pb-market-name", {
       "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: "#5a4526",
@@ -331,10 +350,10 @@ class Board {
     if (market.last) {
       node("rect", { x: left - 5, y: top - 5, width: right - left + 10, height: bottom - top + 10, rx: 10, class: "pb-last-ring" }, this.layers.marks);
     }
-    for (const slot of market.slots) this.slot(slot, g, layer);
+    for (const slot of market.slots) this.slot(slot, layer);
   }
 
-  slot(slot, marketGroup, layer) {
+  slot(slot, layer) {
     const d = this.data;
     const [x, y] = slot.at;
     const s = 24;
@@ -369,6 +388,7 @@ class Board {
     label(g, x + 12, y - 7.2, String(port.merchants), "pb-merchants", {
       "text-anchor": "middle", "font-size": 10.5, "font-weight": 700, fill: "#fff",
     });
+    anchor(g, x, y);
     this.boxes.push({ x: x - 14, y: y - 19, w: 34, h: 33 });
     if (port.last) node("circle", { cx: x, cy: y, r: 21, class: "pb-last-ring" }, this.layers.marks);
   }
@@ -636,6 +656,25 @@ class Board {
     const kept = views.get(this.key);
     if (kept && Math.abs(kept.aspect - this.aspect()) < 1e-6) this.setView(kept);
     else this.setView(this.firstView());
+    this.showTargets();
+  }
+
+  showTargets() {
+    // every choice on offer must be in sight: widen the view to take them in
+    const boxes = [...this.elements.values()]
+      .filter(({ item }) => item.target)
+      .map(({ g }) => (g.querySelector(".pb-area, .pb-sea-area") || g).getBBox());
+    if (!boxes.length) return;
+    const v = this.view;
+    const margin = 12;
+    const x0 = Math.min(v.x, ...boxes.map((b) => b.x - margin));
+    const y0 = Math.min(v.y, ...boxes.map((b) => b.y - margin));
+    const x1 = Math.max(v.x + v.w, ...boxes.map((b) => b.x + b.width + margin));
+    const y1 = Math.max(v.y + v.h, ...boxes.map((b) => b.y + b.height + margin));
+    if (x0 >= v.x && y0 >= v.y && x1 <= v.x + v.w && y1 <= v.y + v.h) return;
+    const a = this.aspect();
+    const w = Math.max(x1 - x0, (y1 - y0) * a);
+    this.setView({ x: (x0 + x1 - w) / 2, y: (y0 + y1 - w / a) / 2, w, h: w / a });
   }
 
   detach() {
