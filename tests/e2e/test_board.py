@@ -167,6 +167,16 @@ def test_zoom_on_a_phone(server: Server, browser: Any, artifacts: Path) -> None:
     width = lambda box: float(box.split()[2])  # noqa: E731
     assert width(zoomed) < width(full)
     shoot(page, artifacts / "board-phone-zoomed.png")
+    # a drag pans the zoomed board (and is not taken for a click)
+    box = svg.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x - 80, y - 40, steps=8)
+    page.mouse.up()
+    panned = svg.get_attribute("viewBox")
+    assert float(panned.split()[0]) > float(zoomed.split()[0])
+    assert width(panned) == pytest.approx(width(zoomed))
     page.locator('.pb-zoom[data-zoom="reset"]').click()
     assert width(svg.get_attribute("viewBox")) >= width(full)
     assert not errors, errors

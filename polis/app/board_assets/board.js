@@ -329,23 +329,24 @@ class Board {
   market(market, layer) {
     const xs = market.slots.map((s) => s.at[0]);
     const ys = market.slots.map((s) => s.at[1]);
-    const left = Math.min(...xs) - 20;
-    const right = Math.max(...xs) + 20;
     const top = market.at[1] - 27;
     const bottom = Math.max(...ys) + 18;
+    const backdrop = node("g", {}, layer);
+    // the name plate is the market itself: a click there means "any slot of this market"
+    const g = this.clickable(layer, "market", market, "");
+    const plate = node("rect", { y: top + 2, height: 17, rx: 6, class: "pb-ring", fill: "#f3e6c3", stroke: "none" }, g);
+    const name = label(g, market.at[0], top + 14, market.name, "pb-market-name", {
+      "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: "#5a4526",
+    });
+    const half = (name.getComputedTextLength ? name.getComputedTextLength() : market.name.length * 7) / 2 + 8;
+    const left = Math.min(Math.min(...xs) - 20, market.at[0] - half);
+    const right = Math.max(Math.max(...xs) + 20, market.at[0] + half);
+    plate.setAttribute("x", left + 3);
+    plate.setAttribute("width", right - left - 6);
     node("rect", {
       x: left, y: top, width: right - left, height: bottom - top, rx: 8,
       fill: "#fbf4df", stroke: "#8a7450", "stroke-width": 1.4,
-    }, layer);
-    // the name plate is the market itself: a click there means "any slot of this market"
-    const g = this.clickable(layer, "market", market, "");
-    node("rect", {
-      x: left + 3, y: top + 2, width: right - left - 6, height: 17, rx: 6,
-      class: "pb-ring", fill: "#f3e6c3", stroke: "none",
-    }, g);
-    label(g, market.at[0], top + 14, market.name, "pb-market-name", {
-      "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: "#5a4526",
-    });
+    }, backdrop);
     this.boxes.push({ x: left, y: top, w: right - left, h: bottom - top });
     if (market.last) {
       node("rect", { x: left - 5, y: top - 5, width: right - left + 10, height: bottom - top + 10, rx: 10, class: "pb-last-ring" }, this.layers.marks);
