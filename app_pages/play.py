@@ -4,15 +4,17 @@ import json
 import os
 import time
 from pathlib import Path
+from typing import Any
 
 import streamlit as st
 
 from polis.app import labels, session
-from polis.app.board import figure
+from polis.app.board_component import BoardClick, show_board
+from polis.app.board_view import board_data, element_index, element_name
 from polis.app.game import GameSession
-from polis.app.play_view import for_click, probe_for_click, shows_hand, targets
+from polis.app.play_view import last_marks, resolve_click, shows_hand, targets
 from polis.app.session import _
-from polis.engine import Refusal, explain
+from polis.engine import Refusal, State, explain
 from polis.engine.flow import scores
 from polis.engine.notation import from_json
 from polis.engine.record import MAX_RECORD_BYTES, RecordError, loads
@@ -27,6 +29,7 @@ started = time.perf_counter()
 state_store = st.session_state
 state_store.setdefault("refusal", None)
 state_store.setdefault("seen_by", None)
+state_store.setdefault("board_pick", None)
 names = session.names()
 narrator = Narrator(names, session.lang())
 CONTROLLER_LABELS = {key: _(text) for key, text in labels.CONTROLLERS.items()}
@@ -65,6 +68,51 @@ def choose(action: tuple[object, ...]) -> None:
     game: GameSession = state_store["game"]
     refusal = game.play(action)
     state_store["refusal"] = refusal
+    state_store["board_pick"] = None
+
+
+def on_board_click(click: BoardClick) -> None:
+    """A click on the board: play the one choice it stands for, or say why it is refused."""
+    game: GameSession | None = state_store["game"]
+    if game is None or not game.awaiting_human:
+        return
+    matches, probe = resolve_click(game.state, game.legal(), click.kind, click.id)
+    state_store["board_pick"] = None
+    if len(matches) == 1:
+        choose(matches[0])
+    elif matches:  # several choices fit (how to pay, by land or by sea): offer them
+        state_store["board_pick"] = (click.kind, click.id)
+    elif probe is not None:
+        state_store["refusal"] = explain(game.state, probe)
+
+
+def show_board_pick(state: State, options: list[tuple[object, ...]]) -> None:
+    """The choices a board click left open, as buttons under the board."""
+    pick = state_store.get("board_pick")
+    if pick is None:
+        return
+    matches, _probe = resolve_click(state, options, *pick)
+    index = element_index(state.cfg, *pick)
+    if len(matches) < 2 or index is None:
+        state_store["board_pick"] = None
+        return
+    st.markdown(_("**{place}**: choose one").format(place=element_name(names, pick[0], index)))
+    for i, action in enumerate(matches):
+        st.button(
+            narrator.action(state, action),
+            key=f"board_pick_{len(state_store['game'].steps)}_{i}",
+            on_click=choose,
+            args=(action,),
+            width="stretch",
+        )
+
+
+def board_view(
+    shown: State, last: set[tuple[str, str]], chosen: set[tuple[str, str]]
+) -> dict[str, Any]:
+    game: GameSession = state_store["game"]
+    geometry = game.compiled.geometry
+    return board_data(shown, names, geometry, session.lang(), targets=chosen, last=last)
 
 
 def show_refusal(refusal: Refusal) -> None:
@@ -180,7 +228,9 @@ bar[4].caption(
     )
 )
 
-game_tab, replay_tab, log_tab = st.tabs([_("Game"), _("Replay"), _("Log")])
+game_tab, replay_tab, log_tab = st.tabs(
+    [_("Game"), _("Replay"), _("Log")], key="play_tabs", on_change="rerun"
+)
 
 with game_tab:
     left, right = st.columns([3, 2])
@@ -195,33 +245,18 @@ with game_tab:
         and state_store["seen_by"] != state.player
     )
     with left:
-        event = st.plotly_chart(
-            figure(state, names, targets(options) if not hidden_wait else set()),
-            on_select="rerun",
-            selection_mode="points",
-            key=f"map_{len(game.steps)}",
-            config={"displayModeBar": False},
+        steps = [(step.action, step.side) for step in game.steps]
+        show_board(
+            board_view(
+                state,
+                last_marks(cfg.sides, steps, state.player),
+                targets(state, options) if not hidden_wait else set(),
+            ),
+            key="board_game",
+            on_click=on_board_click,
         )
-        st.caption(
-            _(
-                "Circles: territories and seas, ringed in the colour of the side that controls "
-                "them, with each side's units. Squares: poleis with their population "
-                "(✦ a project, ⚑ a proxenos). Diamonds: foreign markets and their cargo slots "
-                "(· free, ■ covered, ✕ closed). Stars: trade ports with the merchants in port. "
-                "Yellow: what you may click now."
-            )
-        )
-        points = (event.get("selection") or {}).get("points", []) if isinstance(event, dict) else []
-        if points and game.awaiting_human and not hidden_wait:
-            custom = points[0].get("customdata")
-            if isinstance(custom, list) and len(custom) == 2:
-                kind, index = str(custom[0]), int(custom[1])
-                matches = for_click(options, kind, index)
-                if len(matches) == 1:
-                    choose(matches[0])
-                    st.rerun()
-                elif not matches and (probe := probe_for_click(state, kind, index)) is not None:
-                    state_store["refusal"] = explain(state, probe)
+        if game.awaiting_human and not hidden_wait:
+            show_board_pick(state, options)
 
     with right:
         rnd = cfg.rounds[state.round]
@@ -317,9 +352,10 @@ with replay_tab:
             _("Step"), 0, len(game.states) - 1, len(game.states) - 1, key="replay_step"
         )
         shown = game.states[step]
-        st.plotly_chart(
-            figure(shown, names), key=f"replay_map_{step}", config={"displayModeBar": False}
-        )
+        if replay_tab.open is not False:  # nothing drawn while the tab is closed
+            before = [(s.action, s.side) for s in game.steps[step - 1 : step]]
+            marks = last_marks(cfg.sides, before, -1)
+            show_board(board_view(shown, marks, set()), key="board_replay")
         lines = narrator.log(shown)
         if step:
             before = game.states[step - 1]
