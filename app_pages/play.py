@@ -174,14 +174,15 @@ def show_refusal(refusal: Refusal) -> None:
 # ---------------------------------------------------------------- toolbar
 
 st.html(html.STYLE)
-bar = st.columns([1, 1, 1, 1, 3], vertical_alignment="center")
-if bar[0].button(_("New game"), key="new_game_button"):
+toolbar = st.container(horizontal=True, vertical_alignment="center", key="play_toolbar")
+
+if toolbar.button(_("New game"), key="new_game_button"):
     state_store["game"] = None
     state_store["refusal"] = None
     state_store["confirm"] = None
     session.sync_params(record=None)
     st.rerun()
-if bar[1].button(
+if toolbar.button(
     _("Undo"),
     key="undo_button",
     disabled=game.undo_target() is None,
@@ -192,16 +193,16 @@ if bar[1].button(
     state_store["confirm"] = None
     st.rerun()
 record_json = game.record().to_json()
-bar[2].download_button(
+toolbar.download_button(
     _("Save"),
     json.dumps(record_json, ensure_ascii=False, indent=1),
     file_name=f"polis-{cfg.id}-{game.seed}.json",
     mime="application/json",
     key="save_button",
 )
-if bar[3].button(_("Share link"), key="share_button"):
+if toolbar.button(_("Share link"), key="share_button"):
     session.sync_params(record=session.encode_record(record_json))
-bar[4].text(
+toolbar.text(
     _("{athens} ({a}) against {sparta} ({b}), seed {seed}").format(
         athens=side_name(0),
         a=_(labels.CONTROLLERS[game.controllers[0]]),
@@ -229,27 +230,26 @@ view = st.segmented_control(
 def draw_table_below_board() -> None:
     """Round track, the round's event, the market and the projects on offer."""
     facts = table_facts.table(state)
-    cols = st.columns(2)
+    cols = st.columns([2, 3])
     with cols[0]:
         st.html(html.track(_("Rounds"), words.round_track(facts.rounds, facts.round)))
-        rows = [list(words.market_row(row)) for row in facts.market]
         st.html(
             html.table(
                 _("Market value"),
-                [_("Good"), _("Track"), _("Price today")],
-                rows,
+                words.market_headers(facts.market),
+                [words.market_row(row) for row in facts.market],
                 words.purchase(*facts.purchase),
                 "market",
             )
         )
     with cols[1]:
-        offers = [list(words.project(o)) for o in facts.offers]
         st.html(
             html.table(
                 _("Projects on offer"),
-                [_("Project"), _("Cost"), _("Prestige"), _("Who can build it")],
-                offers or [[_("none"), "", "", ""]],
-                id_="projects",
+                words.project_headers(),
+                [words.project(o) for o in facts.offers] or [[_("none"), "", "", "", ""]],
+                words.substitute_note(cfg.project_substitute),
+                "projects",
             )
         )
         started_projects = [
@@ -304,7 +304,9 @@ def draw_recent() -> None:
     for group in recent.groups(entries):
         head, lines = words.group(group)
         if group.head[0] == "battle":
-            lines += words.battle_summary(recent.battle_reports([group.head, *group.entries])[0])
+            report = recent.battle_reports([group.head, *group.entries])[0]
+            if report.assaults or report.ended:
+                lines += words.battle_summary(report)
         drawn.append((head, lines))
     with st.container(height=150, key="what_happened"):
         st.html(html.groups(_("What just happened"), drawn, _("Nothing yet.")))
@@ -335,10 +337,14 @@ def draw_battle(options: list[Action]) -> None:
     faces = battle_cards.hand(state, state.player)
     shown = battle_cards.shown(state) if role == "defend" else []
     legal = [list(a[1:]) for a in options if a[0] == role]
-    previews = {}
+    previews: dict[str, dict[str, object]] = {}
     if role == "defend":
         for pair in legal:
-            previews[",".join(map(str, pair))] = words.preview(battle_cards.preview(state, pair))
+            result = battle_cards.preview(state, pair)
+            previews[",".join(map(str, pair))] = {
+                "text": words.preview(result),
+                "answered": list(result.answered),
+            }
     step = len(game.steps)
     data = {
         "token": f"{step}",
@@ -474,7 +480,8 @@ def draw_game_view() -> None:
         draw_status()
     with top[1]:
         draw_recent()
-    left, right = st.columns([3, 2])
+    # on a narrow screen the columns stack: the player boards and choices come first (CSS)
+    left, right = st.container(key="play_main").columns([3, 2])
     with left:
         event = st.plotly_chart(
             figure(state, names, targets(options) if not hidden_wait else set()),

@@ -49,7 +49,12 @@ def shown(state: State) -> list[Face]:
     battle = state.battle
     assert battle is not None
     cards = cards_of(state, battle)
-    return [face(k, i, cards[k]) for i, k in enumerate(battle.played)]
+    return [
+        Face(
+            f"shown-{i}", k, cards[k].formation, cards[k].maneuver, cards[k].value, cards[k].special
+        )
+        for i, k in enumerate(battle.played)
+    ]
 
 
 def pick_action(options: Sequence[Action], kind: str, types: Sequence[int]) -> Action | None:

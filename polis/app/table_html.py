@@ -13,6 +13,11 @@ SIDE_COLOURS = ("#2f6fbf", "#c0392b")  # Athens blue, Sparta red (as on the boar
 
 STYLE = """<style>
 [data-testid="stMainBlockContainer"] { padding-top: 3.2rem; }
+@media (max-width: 640px) {
+  .st-key-play_main [data-testid="stHorizontalBlock"] > [data-testid="stColumn"]:nth-child(2) {
+    order: -1;
+  }
+}
 .pt { font-size: 0.86rem; line-height: 1.3; }
 .pt table { border-collapse: collapse; width: 100%; }
 .pt th, .pt td { padding: 0.12rem 0.35rem; border-bottom: 1px solid rgba(128,128,128,0.25);

@@ -295,40 +295,53 @@ class Words:
             for r in rounds
         ]
 
-    def market_row(self, row: MarketRow) -> tuple[str, str, str]:
-        """(good, position on the track, today's prices by cargo size)."""
+    def market_headers(self, rows: Sequence[MarketRow]) -> list[str]:
         _ = self._
-        prices = [
-            _("cargo of {size}: {price}").format(size=size, price=price)
-            for size, price in row.prices
+        sizes = [size for size, _price in rows[0].prices] if rows else []
+        return [
+            _("Good"),
+            _("Track"),
+            *(_("cargo of {size}").format(size=size) for size in sizes),
         ]
-        return (
+
+    def market_row(self, row: MarketRow) -> list[str]:
+        """The good, its place on the track and today's price of each open cargo size."""
+        return [
             self.n.good(row.good),
-            _("{column} of {columns}").format(column=row.column + 1, columns=row.columns),
-            " · ".join(prices),
-        )
+            self._("{column} of {columns}").format(column=row.column + 1, columns=row.columns),
+            *(str(price) for _size, price in row.prices),
+        ]
 
     def purchase(self, good: int, currency: int, price: int) -> str:
         return self._("Buy {good} with {currency}: {price} {currency} per {good}").format(
             good=self.n.good(good), currency=self.n.good(currency), price=price
         )
 
-    def project(self, offer: ProjectOffer) -> tuple[str, str, str, str]:
-        """(name, cost, prestige on completion, where it may be built)."""
+    def project_headers(self) -> list[str]:
+        _ = self._
+        return [_("Project"), _("Cost"), _("Prestige"), _("At the end"), _("Who can build it")]
+
+    def project(self, offer: ProjectOffer) -> list[str]:
+        """Name, cost, prestige on completion, prestige at the end of the game, who may build."""
         _ = self._
         n = self.n
-        cost = self.resources(offer.cost)
-        if offer.substitute >= 0 and any(g != offer.substitute for g, _n in offer.cost):
-            cost = _("{cost} (any good may be paid in {substitute})").format(
-                cost=cost, substitute=n.good(offer.substitute)
-            )
-        now = _("half the polis's population") if offer.half_population else str(offer.prestige)
-        prestige = _("{now} now, {end} at the end of the game").format(
-            now=now, end=offer.end_prestige
-        )
+        now = _("half the population") if offer.half_population else str(offer.prestige)
         hosts = [n.side(side) for side, ok in offer.hosts if ok]
-        where = items(hosts, self.locale) if hosts else _("nobody can build it now")
-        return n.project(offer.project), cost, prestige, where
+        where = items(hosts, self.locale) if hosts else _("nobody now")
+        return [
+            n.project(offer.project),
+            self.resources(offer.cost),
+            now,
+            str(offer.end_prestige),
+            where,
+        ]
+
+    def substitute_note(self, substitute: int) -> str:
+        if substitute < 0:
+            return ""
+        return self._("Any good of a project's cost may be paid in {substitute} instead.").format(
+            substitute=self.n.good(substitute)
+        )
 
     # ------------------------------------------------------------- the event
 
@@ -354,7 +367,10 @@ class Words:
 
     def group(self, g: Group) -> tuple[str, list[str]]:
         """A group's heading and its lines."""
-        head = self.narrator.entry(*g.head) if g.head[0] else None
+        if g.head[0] == "turn":
+            head: str | None = self._("Turn of {side}").format(side=self.n.side(g.head[1]["side"]))
+        else:
+            head = self.narrator.entry(*g.head) if g.head[0] else None
         naval = bool(g.head[1].get("naval")) if g.head[0] == "battle" else False
         lines = []
         for key, params in g.entries:

@@ -37,3 +37,11 @@ def test_the_preview_is_what_the_engine_does() -> None:
         assault = next(params for key, params in after.log if key == "assault")
         assert (p.losses, p.prestige) == (assault["losses"], assault["prestige"])
         assert p.losses == sum(not ok for ok in p.answered)
+
+
+def test_shown_cards_and_hand_cards_have_distinct_ids() -> None:
+    s = state(**BATTLE)
+    s = apply(s, legal_actions(s)[0])  # shown: the defender sees them next to its hand
+    shown = {f.id for f in cards.shown(s)}
+    hand = {f.id for f in cards.hand(s, s.player)}
+    assert len(shown) == 2 and not shown & hand

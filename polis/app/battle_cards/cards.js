@@ -61,9 +61,12 @@ export default function (component) {
         slot.appendChild(cardNode(face, data, false));
         if (data.role === "defend") {
           const answerId = chosen[i];
+          const both = chosen.length === 2 && chosen.every((c) => c !== undefined);
+          const result = both ? data.previews[pairKey(chosen.map((id) => typeOf(data, id)), true)] : null;
           const answer = answerId ? data.hand.find((f) => f.id === answerId) : null;
           if (answer) {
             const node = cardNode(answer, data, true);
+            node.setAttribute("data-id", "answer-" + i);
             node.classList.add("selected");
             node.onclick = () => {
               chosen.splice(i, 1, undefined);
@@ -71,6 +74,12 @@ export default function (component) {
               redraw();
             };
             slot.appendChild(node);
+            if (result) {
+              const met = result.answered[i];
+              slot.appendChild(
+                el("div", "verdict " + (met ? "good" : "bad"), met ? data.texts.answered : data.texts.unanswered)
+              );
+            }
           } else {
             slot.appendChild(el("div", "card empty", data.texts.pick_here));
           }
@@ -113,7 +122,10 @@ export default function (component) {
     const types = full ? chosen.map((id) => typeOf(data, id)) : [];
     const key = full ? pairKey(types, ordered) : "";
     const ok = full && legal.has(key);
-    const preview = el("div", "preview", full ? (data.previews[key] || data.texts.not_allowed) : "");
+    let said = "";
+    if (full && !ok) said = data.texts.not_allowed;
+    else if (ok && data.role === "defend") said = data.previews[key].text;
+    const preview = el("div", "preview", said);
     preview.setAttribute("data-id", "card-preview");
     root.appendChild(preview);
     const actions = el("div", "actions");
