@@ -149,6 +149,9 @@ def play(action: Action) -> None:
 def request(action: Action) -> None:
     """A choice clicked: played at once, or held for confirmation if it loses the game."""
     now = game.state
+    if not game.awaiting_human or tuple(action) not in game.legal():  # a stale click
+        state_store["refusal"] = explain(now, tuple(action)) if game.awaiting_human else None
+        return
     before = choices.round_end_danger(now, now.player)
     if choices.consequence(now, action, before).danger is not None:
         state_store["confirm"] = (len(game.steps), tuple(action))
@@ -378,7 +381,7 @@ def _assault_params(report: recent.BattleReport) -> list[dict[str, object]]:
 
 
 def draw_choices(options: list[Action]) -> None:
-    st.html(html.prompt(words.prompt(state, options)))
+    st.html(html.prompt(words.prompt(state, options), len(game.steps)))
     side = state.player
     feed = choices.feeding(state, side)
     if state.phase in ("feed", "grow") or state.step == "feeding":

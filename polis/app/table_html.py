@@ -126,8 +126,10 @@ def scores(rows: Sequence[Sequence[str]], sides: Sequence[str]) -> str:
     return f'<div class="pt" data-id="score"><table>{head}</tr>{body}</table></div>'
 
 
-def prompt(text: str) -> str:
-    return f'<div class="pt" data-id="prompt" style="font-size:1rem"><b>{_e(text)}</b></div>'
+def prompt(text: str, step: int = -1) -> str:
+    """The question of the moment; `step` (the decision's number) lets tests see it change."""
+    mark = f' data-step="{step}"' if step >= 0 else ""
+    return f'<div class="pt" data-id="prompt"{mark} style="font-size:1rem"><b>{_e(text)}</b></div>'
 
 
 MARKDOWN_SPECIAL = frozenset("\\`*_{}[]()<>#+-.!|~:$=")

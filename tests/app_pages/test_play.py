@@ -224,3 +224,15 @@ def test_a_link_naming_a_file_instead_of_a_ruleset_is_refused(app: AppTest, tmp_
     no_errors(app)
     assert app.session_state["game"] is None
     assert any("rules this app does not have" in e.value for e in app.error)
+
+
+def test_a_stale_click_is_refused_not_played(app: AppTest) -> None:
+    game = hotseat()
+    with_game(app, game)
+    stale = next(b for b in choices(app) if "Pass" in b.label)  # drawn for this decision
+    assert game.play(("act", "create_hoplites")) is None  # ... settled meanwhile elsewhere
+    steps = len(game.steps)
+    stale.click().run()
+    no_errors(app)
+    assert len(game.steps) == steps and game.state.phase == "create_polis"
+    assert any(w.value.startswith("Not allowed") for w in app.warning)

@@ -92,7 +92,7 @@ export default function (component) {
       root.appendChild(el("div", "hint", data.texts[data.role]));
     }
     root.appendChild(el("div", "row-title", data.texts.your_hand));
-    const hand = el("div", "row");
+    const hand = el("div", "row hand");
     data.hand.forEach((face) => {
       const picking = data.role === "attack" || data.role === "defend";
       const node = cardNode(face, data, picking);
