@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-import pandas  # noqa: F401  (plotly imports it lazily, mid-run, where a rerun can cut the import short)
+import pandas  # type: ignore[import-untyped]  # noqa: F401  (plotly imports it lazily, mid-run, where a rerun can cut the import short)
 import plotly.graph_objects as go
 
 from polis.compiler.config import EngineConfig

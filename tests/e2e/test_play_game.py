@@ -50,6 +50,10 @@ DECISION_JS = """() => {
 }"""
 
 
+LABELS_JS = """() => Array.from(document.querySelectorAll('[class*="st-key-choice_"] button'))
+  .map((b) => b.innerText)"""
+
+
 def _decision_key(page: Any) -> str:
     """What identifies the decision on screen: the game-over score, or the step and keys."""
     if page.locator('[data-id="score"]').count():
@@ -98,7 +102,7 @@ def _one_move(page: Any, chooser: random.Random) -> str:
         buttons.first.wait_for(timeout=WAIT_MS)
     except PlaywrightTimeout:
         raise AssertionError(f"nothing to click at {_decision_key(page)}") from None
-    labels = [buttons.nth(i).inner_text() for i in range(buttons.count())]
+    labels = page.evaluate(LABELS_JS)
     safe = [i for i, label in enumerate(labels) if not label.startswith("⚠")]
     pick = chooser.choice(safe or list(range(len(labels))))
     if not safe:  # every choice loses: the game ends by a loss, as it may
@@ -140,7 +144,11 @@ def test_a_whole_game_against_the_bot(
             page.locator(HAND).first.wait_for(timeout=WAIT_MS)
             page.screenshot(path=artifacts / f"play-battle-{viewport}.png")
             battle_shot = True
-        kind = _one_move(page, chooser)
+        try:
+            kind = _one_move(page, chooser)
+        except PlaywrightTimeout:  # the page changed under the click: look again
+            settle(page)
+            continue
         clicks[kind] = clicks.get(kind, 0) + 1
         _wait_for_rerun(page, key)
     assert _decision_key(page) == "over", clicks
