@@ -11,6 +11,7 @@ import json
 import os
 import time
 from pathlib import Path
+from typing import Any
 
 import streamlit as st
 
@@ -19,18 +20,20 @@ from polis.app import choices, labels, recent, session
 from polis.app import table as table_facts
 from polis.app import table_html as html
 from polis.app.battle_cards import cards as card_component
-from polis.app.board import figure
+from polis.app.board_component import BoardClick, show_board
+from polis.app.board_view import board_data, element_index, element_name
 from polis.app.game import GameSession
 from polis.app.outcome import outcome
-from polis.app.play_view import for_click, probe_for_click, shows_hand, targets
+from polis.app.play_view import last_marks, resolve_click, shows_hand, targets
 from polis.app.session import _
 from polis.app.words import Words
-from polis.engine import Action, Refusal, explain
+from polis.engine import Action, Refusal, State, explain
 from polis.engine.flow import other_passed, scores
 from polis.engine.notation import from_json
 from polis.engine.record import MAX_RECORD_BYTES, RecordError, loads
 from polis.i18n.names import Names
 from polis.narrate import Narrator
+from polis.reference.events import known_cards_note
 from polis.reference.render import section_for_rule
 from polis.rules.issues import RulesError
 from polis.rules.loader import load_overlay_text
@@ -40,6 +43,7 @@ state_store = st.session_state
 state_store.setdefault("refusal", None)
 state_store.setdefault("seen_by", None)
 state_store.setdefault("confirm", None)
+state_store.setdefault("board_pick", None)
 CONTROLLER_LABELS = {key: _(text) for key, text in labels.CONTROLLERS.items()}
 VIEWS = {"game": _("Game"), "replay": _("Replay"), "log": _("Log")}
 CARD_PHASES = ("attack", "defend")
@@ -89,6 +93,7 @@ if state_store["game"] is None:
     st.subheader(_("New game"))
     with st.form("new_game"):
         st.text(session.ruleset_label(str(state_store["ruleset"])))
+        st.text(known_cards_note(new_names, session.lang()))
         cols = st.columns(3)
         seed = cols[0].number_input(_("Seed"), min_value=0, max_value=2**31 - 1, value=1, step=1)
         # by default a person plays Athens against the greedy bot
@@ -143,6 +148,7 @@ def side_name(side: int) -> str:
 
 def play(action: Action) -> None:
     state_store["confirm"] = None
+    state_store["board_pick"] = None
     state_store["refusal"] = game.play(action)
 
 
@@ -158,6 +164,51 @@ def request(action: Action) -> None:
         state_store["refusal"] = None
         return
     play(action)
+
+
+def on_board_click(click: BoardClick) -> None:
+    """A click on the board: the one choice it stands for (asked like a button), a pick among
+    several, or why it is refused."""
+    if not game.awaiting_human:
+        return
+    matches, probe = resolve_click(game.state, game.legal(), click.kind, click.id)
+    state_store["board_pick"] = None
+    if len(matches) == 1:
+        request(matches[0])
+    elif matches:  # several choices fit (how to pay, by land or by sea): offer them
+        state_store["board_pick"] = (click.kind, click.id)
+    elif probe is not None:
+        state_store["refusal"] = explain(game.state, probe)
+
+
+def show_board_pick(options: list[Action]) -> None:
+    """The choices a board click left open, as buttons under the board."""
+    pick = state_store.get("board_pick")
+    if pick is None:
+        return
+    matches, _probe = resolve_click(state, options, *pick)
+    index = element_index(state.cfg, *pick)
+    if len(matches) < 2 or index is None:
+        state_store["board_pick"] = None
+        return
+    place = element_name(names, pick[0], index)
+    st.html(html.prompt(_("{place}: choose one").format(place=place)))
+    for i, action in enumerate(matches):
+        st.button(
+            html.plain(narrator.action(state, action)),
+            key=f"board_pick_{len(game.steps)}_{i}",
+            on_click=request,
+            args=(action,),
+            width="stretch",
+        )
+
+
+def board_view(
+    shown: State, last: set[tuple[str, str]], chosen: set[tuple[str, str]]
+) -> dict[str, Any]:
+    return board_data(
+        shown, names, game.compiled.geometry, session.lang(), targets=chosen, last=last
+    )
 
 
 def show_refusal(refusal: Refusal) -> None:
@@ -486,24 +537,18 @@ def draw_game_view() -> None:
     # on a narrow screen the columns stack: the player boards and choices come first (CSS)
     left, right = st.container(key="play_main").columns([3, 2])
     with left:
-        event = st.plotly_chart(
-            figure(state, names, targets(options) if not hidden_wait else set()),
-            on_select="rerun",
-            selection_mode="points",
-            key=f"map_{len(game.steps)}",
-            config={"displayModeBar": False},
+        steps = [(step.action, step.side) for step in game.steps]
+        show_board(
+            board_view(
+                state,
+                last_marks(cfg.sides, steps, state.player),
+                targets(state, options) if not hidden_wait else set(),
+            ),
+            key="board_game",
+            on_click=on_board_click,
         )
-        points = (event.get("selection") or {}).get("points", []) if isinstance(event, dict) else []
-        if points and game.awaiting_human and not hidden_wait:
-            custom = points[0].get("customdata")
-            if isinstance(custom, list) and len(custom) == 2:
-                kind, index = str(custom[0]), int(custom[1])
-                matches = for_click(options, kind, index)
-                if len(matches) == 1:
-                    request(matches[0])
-                    st.rerun()
-                elif not matches and (probe := probe_for_click(state, kind, index)) is not None:
-                    state_store["refusal"] = explain(state, probe)
+        if game.awaiting_human and not hidden_wait:
+            show_board_pick(options)
         draw_table_below_board()
     with right:
         draw_boards()
@@ -536,8 +581,9 @@ def draw_replay_view() -> None:
         return
     step = st.slider(_("Step"), 0, len(game.states) - 1, len(game.states) - 1, key="replay_step")
     shown = game.states[step]
-    st.plotly_chart(
-        figure(shown, names), key=f"replay_map_{step}", config={"displayModeBar": False}
+    before_steps = [(s.action, s.side) for s in game.steps[step - 1 : step]]
+    show_board(
+        board_view(shown, last_marks(cfg.sides, before_steps, -1), set()), key="board_replay"
     )
     lines = narrator.log(shown)
     if step:

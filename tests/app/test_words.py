@@ -94,7 +94,10 @@ def test_game_over_says_who_lost_and_why() -> None:
 
 def test_an_unknown_event_card_is_shown_with_its_deck() -> None:
     s = state("2e")
-    lines = words(s).event_lines([("event_unknown", {"deck": 1})])
+    lines = words(s).event_lines([("event_unknown", {"deck": 1, "event": -1, "reader": 0})])
+    assert len(lines) == 1 and "unknown card of deck Sigma" in lines[0]
+    # a kind of event entry this page has no words for still names its deck
+    lines = words(s).event_lines([("event_redrawn", {"deck": 1})])
     assert lines == ["Event: an unknown card of deck Sigma"]
 
 

@@ -134,7 +134,7 @@ def test_battles_are_played_with_cards(app: AppTest) -> None:
     app.run()
     no_errors(app)
     assert "Land battle in Boiotia" in block(app, "battle")
-    cards = elements(app, "bidi_component")
+    cards = [e for e in elements(app, "bidi_component") if e.key.startswith("cards_")]
     assert len(cards) == 1
     attack = next(a for a in game.legal() if a[0] == "attack")
     key = f"cards_{len(game.steps)}"
@@ -236,3 +236,11 @@ def test_a_stale_click_is_refused_not_played(app: AppTest) -> None:
     no_errors(app)
     assert len(game.steps) == steps and game.state.phase == "create_polis"
     assert any(w.value.startswith("Not allowed") for w in app.warning)
+
+
+def test_the_new_game_form_says_how_many_event_cards_are_known(app: AppTest) -> None:
+    app.run()
+    app.switch_page("app_pages/play.py").run()
+    no_errors(app)
+    notes = [t.value for t in app.text if "Event cards whose text is known" in t.value]
+    assert notes and ": 1 of 8" in notes[0], [t.value for t in app.text]
