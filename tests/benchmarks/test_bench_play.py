@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 from streamlit.runtime.scriptrunner.script_cache import ScriptCache
-from streamlit.testing.v1 import AppTest, local_script_runner
+from streamlit.testing.v1 import AppTest, app_test, local_script_runner
 
 from tests.conftest import ROOT
 
@@ -59,7 +59,8 @@ def test_play_rerun_server_time(benchmark: Any, tmp_path: Path, monkeypatch: Any
     timings = tmp_path / "timings.txt"
     monkeypatch.setenv("POLIS_TIMINGS_FILE", str(timings))
     shared = ScriptCache()
-    monkeypatch.setattr(local_script_runner, "ScriptCache", lambda: shared)
+    monkeypatch.setattr(local_script_runner, "ScriptCache", lambda: shared)  # app.py
+    monkeypatch.setattr(app_test, "ScriptCache", lambda: shared)  # the pages
     chooser = random.Random(8)
 
     def play() -> int:

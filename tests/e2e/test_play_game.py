@@ -5,6 +5,7 @@ only. Screenshots of the board, a battle and the game over screen go to tests/ar
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from pathlib import Path
@@ -24,7 +25,7 @@ VIEWPORTS = {"laptop": {"width": 1366, "height": 900}, "phone": {"width": 390, "
 MAX_CLICKS = 900
 # the board marks what may be clicked now; each element's data-id names the area, polis,
 # market slot or port it stands for
-BOARD_TARGETS = '[data-id][data-legal="true"]'
+BOARD_TARGETS = ".pb-el.pb-target[data-id]"
 HAND = ".polis-cards .hand button.card"
 
 
@@ -45,7 +46,7 @@ DECISION_JS = """() => {
   const prompt = document.querySelector('[data-id="prompt"][data-step]');
   const keys = Array.from(document.querySelectorAll('[class*="st-key-"]'))
     .flatMap((e) => Array.from(e.classList))
-    .filter((c) => /^st-key-(choice_|confirm_|reveal|bots_button|cards_)/.test(c));
+    .filter((c) => /^st-key-(choice_|confirm_|reveal|bots_button|cards_|board_pick_)/.test(c));
   return [prompt ? prompt.getAttribute("data-step") : "", ...new Set(keys)].join(" ");
 }"""
 
@@ -66,7 +67,7 @@ def _play_cards(page: Any) -> bool:
     hand = page.locator(HAND)
     if hand.count() < 2:
         return False
-    ids = [hand.nth(i).get_attribute("data-id") for i in range(hand.count())]
+    ids = hand.evaluate_all("els => els.map(el => el.dataset.id)")  # at once: it redraws
     send = page.locator('[data-id="cards-send"]')
     for first in range(len(ids)):
         for second in range(first + 1, len(ids)):
@@ -84,10 +85,10 @@ def _one_move(page: Any, chooser: random.Random) -> str:
     if page.locator('[class*="st-key-confirm_no"]').count():
         page.locator('[class*="st-key-confirm_no"] button').click()  # never lose on purpose
         return "confirm_no"
-    for key in ("reveal", "bots_button"):
+    for key in ("reveal", "bots_button", "board_pick_"):
         button = page.locator(f'[class*="st-key-{key}"] button')
         if button.count():
-            button.click()
+            button.first.click()
             return key
     if page.locator('[class*="st-key-cards_"]').count():
         page.locator(HAND).first.wait_for(timeout=WAIT_MS)  # the card component mounts
@@ -104,7 +105,11 @@ def _one_move(page: Any, chooser: random.Random) -> str:
         raise AssertionError(f"nothing to click at {_decision_key(page)}") from None
     labels = page.evaluate(LABELS_JS)
     safe = [i for i, label in enumerate(labels) if not label.startswith("⚠")]
-    pick = chooser.choice(safe or list(range(len(labels))))
+    # a player who wants to last the game looks for food first
+    food = [i for i in safe if "Wheat" in labels[i] and not labels[i].startswith("Pass")]
+    pick = chooser.choice(
+        food if food and chooser.random() < 0.8 else safe or list(range(len(labels)))
+    )
     if not safe:  # every choice loses: the game ends by a loss, as it may
         buttons.nth(pick).click()
         settle(page)
@@ -157,6 +162,9 @@ def test_a_whole_game_against_the_bot(
     assert "Total" in over.inner_text()
     assert page.locator('[data-testid="stException"]').count() == 0
     page.screenshot(path=artifacts / f"play-over-{viewport}.png")
+    headline = page.locator('[data-testid="stAlert"]').last.inner_text()
+    summary = {"clicks": clicks, "battle_seen": battle_shot, "headline": headline}
+    (artifacts / f"play-game-{viewport}.json").write_text(json.dumps(summary, indent=1), "utf-8")
     context.close()
 
 
