@@ -18,6 +18,7 @@ state.
 from __future__ import annotations
 
 import gettext
+import threading
 from collections.abc import Collection, Iterable
 from typing import Any
 
@@ -138,8 +139,8 @@ class _Text:
     def alternatives(self, parts: Iterable[str]) -> str:
         return alternatives(list(parts), self.lang)
 
-    def seas(self, mask_or_list: Iterable[int]) -> str:
-        return self.items(self.names.area(a) for a in mask_or_list)
+    def seas(self, areas: Iterable[int]) -> str:
+        return self.items(self.names.area(a) for a in areas)
 
 
 def _static(geometry: BoardGeometry, cfg: EngineConfig, text: _Text) -> dict[str, Any]:
@@ -285,21 +286,26 @@ def _static(geometry: BoardGeometry, cfg: EngineConfig, text: _Text) -> dict[str
     }
 
 
+# The state-free part of the board per (layout, rules, translation, language). It
+# holds no one's game, so sessions may share it; app sessions run in threads.
 _CACHE: dict[tuple[int, int, int, str], tuple[object, ...]] = {}
 _CACHE_SIZE = 64
+_CACHE_LOCK = threading.Lock()
 
 
 def _cached_static(geometry: BoardGeometry, names: Names, lang: str) -> dict[str, Any]:
     """The state-free part of the board; ids in the key stay valid while the entry holds them."""
     key = (id(geometry), id(names.cfg), id(names.tr), lang)
-    hit = _CACHE.get(key)
+    with _CACHE_LOCK:
+        hit = _CACHE.get(key)
     if hit is not None and hit[0] is geometry and hit[1] is names.cfg and hit[2] is names.tr:
         static: dict[str, Any] = hit[3]  # type: ignore[assignment]
         return static
-    if len(_CACHE) >= _CACHE_SIZE:
-        _CACHE.pop(next(iter(_CACHE)))
     static = _static(geometry, names.cfg, _Text(names, lang))
-    _CACHE[key] = (geometry, names.cfg, names.tr, static)
+    with _CACHE_LOCK:
+        if len(_CACHE) >= _CACHE_SIZE:
+            _CACHE.pop(next(iter(_CACHE)))
+        _CACHE[key] = (geometry, names.cfg, names.tr, static)
     return static
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from polis.app.game import GameSession
-from polis.app.play_view import resolve_click, targets
+from polis.app.play_view import for_click, probe_for_click, targets
 from polis.compiler import compile_ruleset
 from polis.engine import legal_actions
 from polis.engine.record import loads
@@ -73,13 +73,13 @@ def test_record_round_trip() -> None:
     assert again.state.winner == game.state.winner
 
 
-def test_board_clicks_map_to_choices() -> None:
+def test_map_clicks_map_to_choices() -> None:
     game = GameSession.start(compile_ruleset("2e"), 1, ("human", "human"))
     assert game.play(("act", "move_hoplites")) is None
     options = legal_actions(game.state)
     points = targets(game.state, options)
     assert points and all(kind == "area" for kind, _ in points)
-    kind, ident = next(iter(points))
-    index = game.compiled.config.areas.index(ident)
-    matches, probe = resolve_click(game.state, options, kind, ident)
-    assert matches == [("dest", index)] and probe is None
+    kind, ident = sorted(points)[0]
+    index = game.state.cfg.areas.index(ident)
+    assert for_click(game.state, options, kind, index) == [("dest", index)]
+    assert probe_for_click(game.state, "area", index) == ("dest", index)

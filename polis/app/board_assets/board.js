@@ -655,8 +655,12 @@ class Board {
 
   restoreView() {
     const kept = views.get(this.key);
-    if (kept && Math.abs(kept.aspect - this.aspect()) < 1e-6) this.setView(kept);
-    else this.setView(this.firstView());
+    if (kept && Math.abs(kept.aspect - this.aspect()) < 1e-6) {
+      // a view widened only to show the last choices goes back once they are made
+      this.setView(kept.widenedFrom || kept);
+    } else {
+      this.setView(this.firstView());
+    }
     this.showTargets();
   }
 
@@ -675,7 +679,9 @@ class Board {
     if (x0 >= v.x && y0 >= v.y && x1 <= v.x + v.w && y1 <= v.y + v.h) return;
     const a = this.aspect();
     const w = Math.max(x1 - x0, (y1 - y0) * a);
+    const before = { ...v };
     this.setView({ x: (x0 + x1 - w) / 2, y: (y0 + y1 - w / a) / 2, w, h: w / a });
+    views.set(this.key, { ...views.get(this.key), widenedFrom: before });
   }
 
   detach() {
