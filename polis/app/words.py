@@ -231,7 +231,11 @@ class Words:
         """Rows of the player boards: a label, then one cell per side."""
         _ = self._
         n = self.n
-        rows = [[_("Prestige"), *(str(b.prestige) for b in boards)]]
+        # the score first: on a phone the first rows are what shows without scrolling
+        rows = [
+            [_("Score now"), *(str(s) for s in scores)],
+            [_("Prestige"), *(str(b.prestige) for b in boards)],
+        ]
         for g in range(len(self.cfg.goods)):
             label = n.good(g) + (" ≈" if self.cfg.perishable[g] else "")
             rows.append([label, *(str(b.goods[g].amount) for b in boards)])
@@ -277,7 +281,6 @@ class Words:
         )
         if boards[0].discs_free >= 0:
             rows.append([_("Discs left"), *(str(b.discs_free) for b in boards)])
-        rows.append([_("Score now"), *(str(s) for s in scores)])
         return rows
 
     def perishable_note(self) -> str:
