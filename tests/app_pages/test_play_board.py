@@ -44,7 +44,8 @@ def click_board(app: AppTest, kind: str, ident: str, key: str = "board_game") ->
 
 def press(app: AppTest, label: str) -> AppTest:
     """Choose an action by its button; pay the surcharge first if the opponent passed."""
-    next(b for b in choices(app) if b.label == label).click().run()
+    # a label may carry what the action costs: "Move Hoplites — 1 prestige"
+    next(b for b in choices(app) if b.label.split(" — ")[0] == label).click().run()
     no_errors(app)
     game: GameSession = app.session_state["game"]
     while game.state.phase == "surcharge":
@@ -133,11 +134,10 @@ def test_a_merchant_is_hired_by_clicking_the_trade_port(app: AppTest) -> None:
     assert game.steps[steps].action == ["build", 0, None]  # a merchant waits in the port
 
 
-def test_the_replay_board_is_drawn_only_when_its_tab_is_open(app: AppTest) -> None:
+def test_the_replay_board_is_drawn_only_when_its_view_is_chosen(app: AppTest) -> None:
     start(app, "random", "greedy")
     assert [e.proto.id.endswith("board_replay") for e in app.get("bidi_component")] == [False]
-    app.session_state["play_tabs"] = "Replay"
-    app.run()
+    app.segmented_control(key="play_view").set_value("replay").run()
     no_errors(app)
     data = board_data(app, "board_replay")
     assert not targets(data)  # nothing to choose in a replay

@@ -6,6 +6,7 @@ board in tests/artifacts/ (board-*.png).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -59,7 +60,8 @@ def wait_for_targets(page: Any, seconds: float) -> list[tuple[str, str]]:
 
 def choose_action(page: Any, label: str) -> None:
     """Press an action's button; pay the surcharge when the bot has passed already."""
-    page.get_by_role("button", name=label, exact=True).click()
+    # the button's label may go on with what the action costs: "Move Hoplites — 1 prestige"
+    page.get_by_role("button", name=re.compile(rf"^{re.escape(label)}( —|$)")).click()
     settle(page)
     if not wait_for_targets(page, 4):
         page.locator('[class*="st-key-choice_"] button').first.click()  # the surcharge
