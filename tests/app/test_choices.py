@@ -42,6 +42,24 @@ def test_spending_the_last_prestige_is_a_danger_at_the_end_of_the_round() -> Non
     assert choices.consequence(s, build, None).danger is None
 
 
+def test_the_last_prestige_is_a_danger_even_when_another_one_looms() -> None:
+    s = state("2e")
+    me = s.cfg.sides[s.player]
+    apply_overrides(s, {"sides": {me: {"goods": {"wheat": 0}, "prestige": 1}}})
+    before = choices.round_end_danger(s, s.player)
+    assert before is not None and before.reason == "capital_unfed"
+    c = choices.consequence(s, ("act", "move_hoplites"), before)
+    assert c.danger == choices.Danger("round_end", s.player, "zero_prestige_at_round_end")
+
+
+def test_releasing_a_polis_lowers_what_the_rest_needs() -> None:
+    s = state("2e")
+    side = s.player
+    other = next(p for p in s.owned(side) if p != s.cfg.capital[side])
+    s.phase = "feed"
+    assert choices.need_after(s, ("release", other)) == choices.feeding(s, side).need - s.pop[other]
+
+
 def test_releasing_poleis_can_save_a_side_so_the_forecast_tries_it() -> None:
     s = state("2e")
     me = s.cfg.sides[s.player]
