@@ -475,6 +475,7 @@ def draw_choices(options: list[Action]) -> None:
     consequences = choices.consequences(state, options)
     passed = other_passed(state)
     offers = {o.project: o for o in table_facts.project_offers(state)}
+    surcharge = table_facts.turn_status(state).surcharge
     # the actions of a turn in two columns (one on a phone), read row by row
     grid = st.container(key="play_options_grid" if state.phase == "turn" else "play_options")
     for i, c in enumerate(consequences):
@@ -483,6 +484,8 @@ def draw_choices(options: list[Action]) -> None:
         extra: list[str] = []
         if action[0] == "act":
             terms = choices.action_terms(state, action[1])
+            if surcharge:
+                extra.append(words.surcharge_note(surcharge))
         elif action[0] == "pass":
             extra.append(words.pass_note(passed, feed))
         elif action[0] == "release":

@@ -246,7 +246,8 @@ class ActionTerms:
 
 
 def action_terms(state: State, action_id: str) -> ActionTerms:
-    """The surcharge after a pass is the same for every action: the turn status says it."""
+    """What the rules ask to start the action (the surcharge after a pass comes on top, the
+    same for every action: table.turn_status has it)."""
     cfg = state.cfg
     side = state.player
     act = cfg.action(action_id)

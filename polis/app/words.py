@@ -135,6 +135,12 @@ class Words:
             self._("{choice} — {details}").format(choice=name, details=detail) if detail else name
         )
 
+    def surcharge_note(self, amount: int) -> str:
+        """On an action's button once the other side has passed: what comes first."""
+        return self.n.ngettext(
+            "first {n} good of your choice", "first {n} goods of your choice", amount
+        ).format(n=amount)
+
     def pass_note(self, other_passed: bool, feed: Feeding | None = None) -> str:
         """What passing means; with `feed`, what the round's end will ask of the wheat."""
         _ = self._

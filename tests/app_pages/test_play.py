@@ -148,6 +148,9 @@ def test_alone_after_a_pass_each_action_is_a_turn(app: AppTest) -> None:
     with_game(app, game)
     status = block(app, "turn-status")
     assert "one action at a time" in status and "action 1 of 2" not in status
+    # every action's button says the surcharge comes first
+    acts = [b.label for b in choices(app) if not b.label.startswith(("Pass", "⚠ Pass"))]
+    assert acts and all("first 1 good of your choice" in label for label in acts), acts
 
 
 def test_actions_show_their_cost(app: AppTest) -> None:
