@@ -6,11 +6,13 @@ adjacency as masks), which keeps a reachability test to a few dozen operations.
 
 from __future__ import annotations
 
-from heapq import heappop, heappush
+from typing import Final
 
 from polis.engine.state import State
+from polis.engine.tables import ROUTES_MAX, remember
 
-_BITS: dict[int, tuple[int, ...]] = {}
+BITS_MAX: Final = 1 << 16
+_BITS: Final[dict[int, tuple[int, ...]]] = {}
 
 
 def bits(mask: int) -> tuple[int, ...]:
@@ -23,7 +25,7 @@ def bits(mask: int) -> tuple[int, ...]:
             low = rest & -rest
             out.append(low.bit_length() - 1)
             rest ^= low
-        found = _BITS[mask] = tuple(out)
+        found = remember(_BITS, mask, tuple(out), BITS_MAX)
     return found
 
 
@@ -152,21 +154,36 @@ def market_reachable(s: State, side: int, market: int) -> bool:
 
 
 def _route_costs(start: int, adj: tuple[int, ...] | list[int], weight: list[int]) -> dict[int, int]:
-    """Cheapest sum of area weights from `start` to every area, both ends included."""
+    """Cheapest sum of area weights from `start` to every area, both ends included.
+
+    Dijkstra's algorithm with the open areas in a short list: boards are small
+    and the open set at any time smaller still, so a scan beats a heap here.
+    """
     best: dict[int, int] = {}
-    heap = [(weight[start], start)]
-    while heap:
-        cost, area = heappop(heap)
-        if area in best:
-            continue
-        best[area] = cost
+    cost = [0] * len(weight)
+    cost[start] = weight[start]
+    reached = 1 << start  # open or settled
+    open_areas = [start]
+    while open_areas:
+        k = 0
+        for j in range(1, len(open_areas)):
+            if cost[open_areas[j]] < cost[open_areas[k]]:
+                k = j
+        area = open_areas[k]
+        open_areas[k] = open_areas[-1]
+        open_areas.pop()
+        here = best[area] = cost[area]
         for nxt in bits(adj[area]):
-            if nxt not in best:
-                heappush(heap, (cost + weight[nxt], nxt))
+            if nxt in best:
+                continue
+            c = here + weight[nxt]
+            if not reached >> nxt & 1:
+                reached |= 1 << nxt
+                cost[nxt] = c
+                open_areas.append(nxt)
+            elif c < cost[nxt]:
+                cost[nxt] = c
     return best
-
-
-_ROUTE_CACHE: dict[tuple[object, ...], tuple[object, dict[tuple[int, int], int]]] = {}
 
 
 def proxenos_costs(s: State, side: int, origin: int) -> dict[tuple[int, int], int]:
@@ -174,20 +191,19 @@ def proxenos_costs(s: State, side: int, origin: int) -> dict[tuple[int, int], in
 
     Every enemy unit on every area of the route costs the bribe, including the
     first and last area when the ruleset says so. Start and end may be the same
-    area (Chios to Samos through Ionia). Results depend only on the enemy units,
-    the origin and the diolkos, so they are memoised (the dict must not be changed).
+    area (Chios to Samos through Ionia). Results depend only on the configuration,
+    the enemy units, the origin and the diolkos, so they are memoised with the
+    configuration's tables (the dict must not be changed).
     """
     cfg = s.cfg
     n = len(cfg.areas)
     enemy = tuple(s.units[(1 - side) * n : (2 - side) * n])
-    key = (id(cfg), origin, enemy, cfg.proxenos_diolkos and uses_diolkos(s, side))
-    entry = _ROUTE_CACHE.get(key)
-    # the entry keeps its config alive, so its id cannot be reused by another config
-    if entry is None or entry[0] is not cfg:
-        if len(_ROUTE_CACHE) > 50_000:
-            _ROUTE_CACHE.clear()
-        entry = _ROUTE_CACHE[key] = (cfg, _proxenos_costs(s, side, origin, enemy))
-    return entry[1]
+    key = (origin, enemy, cfg.proxenos_diolkos and uses_diolkos(s, side))
+    memo = s.tables.routes
+    found = memo.get(key)
+    if found is None:
+        found = remember(memo, key, _proxenos_costs(s, side, origin, enemy), ROUTES_MAX)
+    return found
 
 
 def _proxenos_costs(
