@@ -149,28 +149,20 @@ def simulate_cmd(
 
 @user_errors
 def bench(
-    seconds: Annotated[float, typer.Option("--seconds", help="measuring time per ruleset")] = 3.0,
+    seconds: Annotated[
+        float, typer.Option("--seconds", help="CPU seconds of the engine loop per ruleset")
+    ] = 3.0,
+    rulesets: Annotated[
+        list[str] | None, typer.Option("--ruleset", help="only these rulesets (repeatable)")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
-    """Engine speed (random playouts, legal_actions latency), python-chess, compile time."""
-    from polis.bench import bench_all
+    """Engine speed against python-chess (same loop, CPU time, interleaved), bots, compile."""
+    from polis.bench import bench_all, render
 
-    data = bench_all(seconds)
+    data = bench_all(seconds, rulesets or None)
     if as_json:
         emit_json(data)
         return
-    chess = data["python_chess_actions_per_second"]
-    for row in data["engine"]:
-        ratio = f" ({row['actions_per_second'] / chess:.2f}× python-chess)" if chess else ""
-        typer.echo(
-            f"{row['ruleset']:<30} {row['actions_per_second']:>7} actions/s{ratio}, "
-            f"{row['games_per_second']} games/s, "
-            f"legal_actions p50 {row['legal_actions_p50_us']} µs "
-            f"p99 {row['legal_actions_p99_us']} µs"
-        )
-    typer.echo(f"python-chess random playouts: {chess} actions/s")
-    c = data["compile"]
-    typer.echo(
-        f"compile all rulesets: cold {c['cold_ms']} ms, disk-cached {c['disk_cached_ms']} ms, "
-        f"in memory {c['memory_cached_ms']} ms"
-    )
+    for line in render(data):
+        typer.echo(line)

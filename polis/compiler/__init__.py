@@ -3,7 +3,7 @@
 `compile_ruleset(target)` validates and compiles; results are cached on disk
 (keyed by the bytes of every file involved and the package version) and in
 memory, so only the first compile after an edit pays for validation. Calls
-in between only look at the files' modification times (polis/compiler/files_key.py).
+in between only look at the files' modification times (polis/compiler/cache_key.py).
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from polis.compiler.build import build_config
+from polis.compiler.cache_key import files_key, forget
 from polis.compiler.config import EngineConfig
-from polis.compiler.files_key import files_key, forget
 from polis.compiler.provenance import ProvenanceReport, provenance_report
 from polis.compiler.serialize import content_hash, from_jsonable, to_jsonable
 from polis.rules.issues import RulesError
