@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from mypy_extensions import mypyc_attr
+
 from polis.compiler.config import EngineConfig
 from polis.engine import rng
 from polis.engine.tables import Tables
@@ -32,6 +34,9 @@ DRAW: Final = 2
 LogEntry = tuple[str, dict[str, Any]]
 
 
+# acyclic: nothing a battle or a state holds refers back to it, so when compiled
+# (polis/native.py) the garbage collector need not track them
+@mypyc_attr(acyclic=True)
 class Battle:
     """A battle in progress (see polis/engine/battle.py)."""
 
@@ -83,6 +88,7 @@ class Battle:
         return b
 
 
+@mypyc_attr(acyclic=True)
 class State:
     __slots__ = (
         "actions_done",

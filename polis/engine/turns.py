@@ -29,35 +29,36 @@ def _any(items: Iterator[object]) -> bool:
     return next(items, None) is not None
 
 
-# Could the action start now? Each check gets the side's facts for this decision.
-CanStart = Callable[[State, int, SideFacts], bool]
-CAN_START: Final[dict[str, CanStart]] = {
-    "create_hoplites": lambda s, side, f: dev.can_build(s, "create_hoplites", side, f),
-    "create_galleys": lambda s, side, f: dev.can_build(s, "create_galleys", side, f),
-    "create_merchants": lambda s, side, f: dev.can_build(s, "create_merchants", side, f),
-    "start_project": lambda s, side, f: _any(dev.startable_projects(s, side, f)),
-    "move_hoplites": lambda s, side, f: (
-        _prestige_ok(s, side, "move_hoplites")
-        and bool(mil.destinations(s, side, naval=False, any_one=True, facts=f))
-    ),
-    "move_galleys": lambda s, side, f: (
-        _prestige_ok(s, side, "move_galleys")
-        and bool(mil.destinations(s, side, naval=True, any_one=True, facts=f))
-    ),
-    "besiege": lambda s, side, f: (
-        _prestige_ok(s, side, "besiege") and _any(mil.siege_targets(s, side, f))
-    ),
-    "collect_tribute": lambda s, side, f: _any(mil.tribute_targets(s, side, f)),
-    "trade": lambda s, side, f: _any(pol.trade_slots(s, side)),
-    "move_proxenos": lambda s, side, f: pol.can_move_proxenos(s, side),
-    "ransom_proxenos": lambda s, side, f: pol.can_ransom(s, side),
-    "civil_war": lambda s, side, f: pol.civil_war_cost(s, side, f) is not None,
-}
-
-
 def can_start(s: State, side: int, action_id: str, facts: SideFacts | None = None) -> bool:
-    """Whether `side` could carry the action through now (surcharge aside)."""
-    return CAN_START[action_id](s, side, facts_for(s, side, facts))
+    """Whether `side` could carry the action through now (surcharge aside).
+
+    An action is offered only if at least one complete set of choices exists, so
+    each check looks as far ahead as the action's own steps need.
+    """
+    f = facts_for(s, side, facts)
+    match action_id:
+        case "create_hoplites" | "create_galleys" | "create_merchants":
+            return dev.can_build(s, action_id, side, f)
+        case "start_project":
+            return _any(dev.startable_projects(s, side, f))
+        case "move_hoplites" | "move_galleys":
+            naval = action_id == "move_galleys"
+            return _prestige_ok(s, side, action_id) and bool(
+                mil.destinations(s, side, naval, any_one=True, facts=f)
+            )
+        case "besiege":
+            return _prestige_ok(s, side, "besiege") and _any(mil.siege_targets(s, side, f))
+        case "collect_tribute":
+            return _any(mil.tribute_targets(s, side, f))
+        case "trade":
+            return _any(pol.trade_slots(s, side))
+        case "move_proxenos":
+            return pol.can_move_proxenos(s, side)
+        case "ransom_proxenos":
+            return pol.can_ransom(s, side)
+        case "civil_war":
+            return pol.civil_war_cost(s, side, f) is not None
+    raise KeyError(f"no check for the action {action_id!r}")
 
 
 ENTER: Final[dict[str, Callable[[State], None]]] = {
@@ -112,7 +113,7 @@ def surcharge_goods(
     """
     amount = surcharge(s)
     f = facts_for(s, side, facts)
-    if not CAN_START[action_id](s, side, f):
+    if not can_start(s, side, action_id, f):
         return []  # paying only ever takes goods away
     tab = s.tables
     used = tab.spends.get(action_id, frozenset())
@@ -130,6 +131,7 @@ def surcharge_goods(
 
 
 def offered(s: State, side: int, k: int, facts: SideFacts | None = None) -> bool:
+    """Whether the turn decision offers the action with index `k` to `side`."""
     cfg = s.cfg
     act = cfg.actions[k]
     if not act.as_action:
@@ -140,7 +142,7 @@ def offered(s: State, side: int, k: int, facts: SideFacts | None = None) -> bool
     f = facts_for(s, side, facts)
     if surcharge(s):
         return bool(surcharge_goods(s, side, act.id, first_only=True, facts=f))
-    return CAN_START[act.id](s, side, f)
+    return can_start(s, side, act.id, f)
 
 
 def free_ransom(s: State, side: int) -> bool:
