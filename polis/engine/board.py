@@ -153,13 +153,14 @@ def market_reachable(s: State, side: int, market: int) -> bool:
     return bool(seas >> mk.sea & 1)
 
 
-def _route_costs(start: int, adj: tuple[int, ...] | list[int], weight: list[int]) -> dict[int, int]:
-    """Cheapest sum of area weights from `start` to every area, both ends included.
+def _route_costs(start: int, adj: tuple[int, ...] | list[int], weight: list[int]) -> list[int]:
+    """Cheapest sum of area weights from `start` to every area, both ends included
+    (-1 where no route leads).
 
     Dijkstra's algorithm with the open areas in a short list: boards are small
     and the open set at any time smaller still, so a scan beats a heap here.
     """
-    best: dict[int, int] = {}
+    best = [-1] * len(weight)
     cost = [0] * len(weight)
     cost[start] = weight[start]
     reached = 1 << start  # open or settled
@@ -174,7 +175,7 @@ def _route_costs(start: int, adj: tuple[int, ...] | list[int], weight: list[int]
         open_areas.pop()
         here = best[area] = cost[area]
         for nxt in bits(adj[area]):
-            if nxt in best:
+            if best[nxt] >= 0:
                 continue
             c = here + weight[nxt]
             if not reached >> nxt & 1:
@@ -206,32 +207,35 @@ def proxenos_costs(s: State, side: int, origin: int) -> dict[tuple[int, int], in
     return found
 
 
+def _bribe(endpoints: bool, start: int, end: int, table: list[int], weight: list[int]) -> int:
+    """The bribe from `start` to `end` given the route costs from `start` (both ends included)."""
+    if endpoints:
+        return table[end]
+    return 0 if start == end else table[end] - weight[start] - weight[end]
+
+
 def _proxenos_costs(
     s: State, side: int, origin: int, enemy: tuple[int, ...]
 ) -> dict[tuple[int, int], int]:
     cfg = s.cfg
     weight = [u * cfg.proxenos_bribe for u in enemy]
     ends = cfg.proxenos_bribe_endpoints
-
-    def cost(start: int, end: int, table: dict[int, int]) -> int:
-        if ends:
-            return table[end]
-        return 0 if start == end else table[end] - weight[start] - weight[end]
-
     out: dict[tuple[int, int], int] = {}
     here = cfg.poleis[origin]
     if here.territory >= 0:
-        land = _route_costs(here.territory, cfg.land_adj, weight)
+        first = here.territory
+        land = _route_costs(first, cfg.land_adj, weight)
         for p, pol in enumerate(cfg.poleis):
-            if p != origin and pol.territory in land:
-                out[(p, 0)] = cost(here.territory, pol.territory, land)
+            t = pol.territory
+            if p != origin and t >= 0 and land[t] >= 0:
+                out[(p, 0)] = _bribe(ends, first, t, land, weight)
     if here.ports:
         adj = sea_adjacency(s, side, cfg.proxenos_diolkos)
-        for start in here.ports:
-            table = _route_costs(start, adj, weight)
+        for first in here.ports:
+            table = _route_costs(first, adj, weight)
             for p, pol in enumerate(cfg.poleis):
                 for end in pol.ports:
-                    if p != origin and end in table:
-                        c = cost(start, end, table)
+                    if p != origin and table[end] >= 0:
+                        c = _bribe(ends, first, end, table, weight)
                         out[(p, 1)] = min(c, out.get((p, 1), c))
     return out
