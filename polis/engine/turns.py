@@ -132,17 +132,20 @@ def surcharge_goods(
 
 def offered(s: State, side: int, k: int, facts: SideFacts | None = None) -> bool:
     """Whether the turn decision offers the action with index `k` to `side`."""
+    repeat = flow.other_passed(s) and s.cfg.repeat_after_pass
+    return _offered(s, side, k, facts_for(s, side, facts), surcharge(s), repeat)
+
+
+def _offered(s: State, side: int, k: int, facts: SideFacts, amount: int, repeat: bool) -> bool:
     cfg = s.cfg
     act = cfg.actions[k]
     if not act.as_action:
         return False
-    repeat = flow.other_passed(s) and cfg.repeat_after_pass
     if cfg.distinct_actions and not repeat and s.used_actions >> k & 1:
         return False
-    f = facts_for(s, side, facts)
-    if surcharge(s):
-        return bool(surcharge_goods(s, side, act.id, first_only=True, facts=f))
-    return can_start(s, side, act.id, f)
+    if amount:
+        return bool(surcharge_goods(s, side, act.id, first_only=True, facts=facts))
+    return can_start(s, side, act.id, facts)
 
 
 def free_ransom(s: State, side: int) -> bool:
@@ -153,8 +156,12 @@ def free_ransom(s: State, side: int) -> bool:
 def _turn_legal(s: State) -> list[Action]:
     side = s.player
     facts = SideFacts(s, side)  # shared by every check below
+    amount = surcharge(s)
+    repeat = flow.other_passed(s) and s.cfg.repeat_after_pass
     out: list[Action] = [
-        ("act", act.id) for k, act in enumerate(s.cfg.actions) if offered(s, side, k, facts)
+        ("act", act.id)
+        for k, act in enumerate(s.cfg.actions)
+        if _offered(s, side, k, facts, amount, repeat)
     ]
     if free_ransom(s, side):
         out.append(("ransom",))
