@@ -9,7 +9,9 @@ from functools import cache
 from typing import Any
 
 from polis.compiler import config as config_module
+from polis.compiler import layout as layout_module
 from polis.compiler.config import EngineConfig
+from polis.compiler.layout import BoardGeometry
 
 
 def to_jsonable(obj: Any) -> Any:
@@ -23,7 +25,7 @@ def to_jsonable(obj: Any) -> Any:
 
 @cache
 def _records() -> dict[frozenset[str], type]:
-    """Every record type of the configuration, by its set of field names.
+    """Every record type of the configuration and the board geometry, by field names.
 
     Each record type has its own set (checked here), so a JSON object names its
     type by its keys. The decoder cannot ask the annotations instead: compiled
@@ -31,8 +33,11 @@ def _records() -> dict[frozenset[str], type]:
     """
     types = [
         obj
-        for obj in vars(config_module).values()
-        if isinstance(obj, type) and dataclasses.is_dataclass(obj)
+        for module in (config_module, layout_module)
+        for obj in vars(module).values()
+        if isinstance(obj, type)
+        and obj.__module__ == module.__name__
+        and dataclasses.is_dataclass(obj)
     ]
     found = {frozenset(f.name for f in dataclasses.fields(t)): t for t in types}
     if len(found) != len(types):
@@ -56,6 +61,13 @@ def from_jsonable(data: dict[str, Any]) -> EngineConfig:
     result = _decode(data)
     if not isinstance(result, EngineConfig):
         raise ValueError("not a compiled configuration")
+    return result
+
+
+def geometry_from_jsonable(data: dict[str, Any]) -> BoardGeometry:
+    result = _decode(data)
+    if not isinstance(result, BoardGeometry):
+        raise ValueError("not a board geometry")
     return result
 
 

@@ -13,7 +13,7 @@ from polis.engine import flow
 from polis.engine import rng as _rng
 from polis.engine.explain import explain
 from polis.engine.phases import PHASES, Action, register
-from polis.engine.state import IN_BOX, NO_WINNER, SLOT_COVERED, SLOT_FREE, State
+from polis.engine.state import IN_BOX, NO_EVENT, NO_WINNER, SLOT_COVERED, SLOT_FREE, State
 from polis.engine.tables import tables
 
 register("over", lambda s: [], lambda s, a: None, rule="game.over")
@@ -35,6 +35,7 @@ def new_game(config: EngineConfig, seed: int, *, forced_dice: Iterable[int] = ()
     s.passed = 0
     s.first_passer = -1
     s.first_player = -1
+    s.round_event = NO_EVENT
     s.units = [0] * (2 * n_areas)
     s.owner = [-1] * len(cfg.poleis)
     s.pop = [0] * len(cfg.poleis)
