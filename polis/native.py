@@ -65,8 +65,15 @@ def source_file(module: str) -> Path:
     return SOURCE_ROOT.joinpath(*module.split(".")).with_suffix(".py")
 
 
+def _hash(path: Path) -> str:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return ""
+
+
 def source_hashes() -> dict[str, str]:
-    return {m: hashlib.sha256(source_file(m).read_bytes()).hexdigest() for m in MODULES}
+    return {m: _hash(source_file(m)) for m in MODULES}
 
 
 def interpreter_tag() -> dict[str, str]:
@@ -101,16 +108,29 @@ def check(folder: Path) -> tuple[dict[str, Path], str]:
 
 
 class _CompiledFinder(importlib.abc.MetaPathFinder):
-    """Serves the listed modules from their compiled files; everything else as usual."""
+    """Serves the listed modules from their compiled files; everything else as usual.
 
-    def __init__(self, files: dict[str, Path]) -> None:
+    A module imported again later (a reload, say) is checked again: if its source
+    changed since this process started, the `.py` file loads, with a warning.
+    """
+
+    def __init__(self, files: dict[str, Path], sources: dict[str, str]) -> None:
         self.files = files
+        self.sources = sources
 
     def find_spec(
         self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
     ) -> importlib.machinery.ModuleSpec | None:
         file = self.files.get(fullname)
         if file is None:
+            return None
+        if fullname in self.sources and self.sources[fullname] != _hash(source_file(fullname)):
+            warnings.warn(
+                f"polis: {fullname} changed since the engine was compiled; loading its "
+                "source instead (restart after ./run setup to use the compiled engine)",
+                RuntimeWarning,
+                stacklevel=2,
+            )
             return None
         loader = importlib.machinery.ExtensionFileLoader(fullname, str(file))
         return importlib.util.spec_from_file_location(fullname, file, loader=loader)
@@ -128,14 +148,11 @@ def install() -> None:
         _status = {"compiled": False, "reason": f"{PURE_ENV} is set", "modules": []}
         return
     folder = build_dir()
-    try:
-        files, reason = check(folder)
-    except OSError as exc:  # a source file that cannot be read: run what is there, as Python
-        files, reason = {}, f"cannot check the build: {exc}"
+    files, reason = check(folder)
     modules = sorted(set(files) & set(MODULES))
     _status = {"compiled": bool(files), "reason": reason, "modules": modules}
     if files:
-        sys.meta_path.insert(0, _CompiledFinder(files))
+        sys.meta_path.insert(0, _CompiledFinder(files, source_hashes()))
     elif reason != "not built":
         warnings.warn(
             f"polis: not using the compiled engine in {folder}: {reason}; running the "

@@ -127,3 +127,15 @@ def test_the_pure_python_engine_plays_the_same_games() -> None:
         cwd=ROOT,
     )
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
+
+
+def test_a_module_edited_after_start_loads_from_its_source(tmp_path: Path) -> None:
+    compiled = tmp_path / f"rng{SUFFIX}"
+    current = native.source_hashes()["polis.engine.rng"]
+    finder = native._CompiledFinder({"polis.engine.rng": compiled}, {"polis.engine.rng": current})
+    spec = finder.find_spec("polis.engine.rng", None)
+    assert spec is not None and spec.origin == str(compiled)
+    finder.sources["polis.engine.rng"] = "0" * 64  # as if the file changed since the start
+    with pytest.warns(RuntimeWarning, match="polis.engine.rng changed"):
+        assert finder.find_spec("polis.engine.rng", None) is None
+    assert finder.find_spec("polis.engine.flow", None) is None  # not one of its modules

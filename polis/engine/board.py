@@ -11,7 +11,7 @@ from typing import Final
 from polis.engine.state import State
 from polis.engine.tables import ROUTES_MAX, remember
 
-BITS_MAX: Final = 1 << 16
+BITS_MAX: Final = 4096  # play sees a few hundred distinct masks
 _BITS: Final[dict[int, tuple[int, ...]]] = {}
 
 
