@@ -143,6 +143,13 @@ def proxenos_moves(s: State, side: int) -> Iterator[tuple[int, int, int]]:
 
 
 def can_move_proxenos(s: State, side: int) -> bool:
+    here = s.proxenos[side]
+    if here < 0:
+        return False
+    taken = s.proxenos[1 - side]
+    free = board.bribe_free_destinations(s, side, here) & ~(1 << taken if taken >= 0 else 0)
+    if free and s.good(side, s.cfg.proxenos_bribe_good) >= 0:
+        return True  # a bribe of 0 is always affordable
     return next(proxenos_moves(s, side), None) is not None
 
 

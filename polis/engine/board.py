@@ -187,6 +187,47 @@ def _route_costs(start: int, adj: tuple[int, ...] | list[int], weight: list[int]
     return best
 
 
+def bribe_free_destinations(s: State, side: int, origin: int) -> int:
+    """Mask over the poleis the proxenos in `origin` reaches without paying any bribe.
+
+    The cheap question first: usually some polis is that close, and then nobody
+    needs the cheapest-route table (`proxenos_costs`) to know that a move exists.
+    A polis is in the mask exactly when one of its entries in that table is 0:
+    the route crosses only areas without enemy units (its ends too, where the
+    ruleset makes them count).
+    """
+    cfg = s.cfg
+    n = len(cfg.areas)
+    theirs = (1 - side) * n
+    free = 0  # areas that cost no bribe
+    for i in range(n):
+        if cfg.proxenos_bribe == 0 or s.units[theirs + i] == 0:
+            free |= 1 << i
+    ends = cfg.proxenos_bribe_endpoints
+    here = cfg.poleis[origin]
+    land = _free_ends(cfg.land_adj, here.territory, free, ends) if here.territory >= 0 else 0
+    sea = 0
+    if here.ports:
+        adj = sea_adjacency(s, side, cfg.proxenos_diolkos)
+        for start in here.ports:
+            sea |= _free_ends(adj, start, free, ends)
+    out = 0
+    for p, pol in enumerate(cfg.poleis):
+        t = pol.territory
+        if p != origin and ((t >= 0 and land >> t & 1) or pol.port_mask & sea):
+            out |= 1 << p
+    return out
+
+
+def _free_ends(adj: tuple[int, ...] | list[int], start: int, free: int, endpoints: bool) -> int:
+    """Areas a route from `start` reaches through bribe-free areas (the route's ends
+    must be free too where the ruleset counts them)."""
+    if endpoints and not free >> start & 1:
+        return 0
+    reach = _spread(adj, 1 << start, free) | 1 << start
+    return reach & free if endpoints else reach
+
+
 def proxenos_costs(s: State, side: int, origin: int) -> dict[tuple[int, int], int]:
     """Cheapest bribe to every polis the proxenos can reach, by land (0) and by sea (1).
 
