@@ -322,14 +322,14 @@ def bench_bots(rulesets: list[str], seconds: float) -> list[dict[str, Any]]:
     Each bot gets `seconds` per ruleset, in whole decisions (at least one game
     is started, so a slow bot still reports).
     """
-    from polis.bots import BOTS
+    from polis.bots import BOTS, make_bot
     from polis.engine import apply_unchecked, new_game
 
     out = []
-    for name, make in BOTS.items():
+    for name in BOTS:  # each at its default level
         for rid in rulesets:
             cfg = compiler.compile_ruleset(rid).config
-            bots = (make(1), make(2))
+            bots = (make_bot(name, 1), make_bot(name, 2))
             decisions = games = 0
             spent = 0.0
             seed = 0

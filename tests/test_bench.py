@@ -43,7 +43,7 @@ def test_python_chess_plays_the_same_loop() -> None:
 class _FirstChoice:
     name = "first"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, *_level: object) -> None:
         self.rng = random.Random(seed)
 
     def choose(self, state: State) -> Action:
