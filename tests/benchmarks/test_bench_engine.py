@@ -4,13 +4,13 @@ work was done, never a time. `polis bench` is the interleaved CPU-time compariso
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
-import chess
 import pytest
 
-from polis.bench import PLY_CAP
+from polis.bench import chess_slice, engine_slice
 from polis.bots import make_bot
 from polis.compiler import compile_ruleset
 from polis.engine import State, apply, apply_unchecked, legal_actions, new_game
@@ -35,43 +35,18 @@ def _positions(ruleset: str, games: int = 20) -> list[tuple[State, Any]]:
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_random_playouts(benchmark: Any, ruleset: str) -> None:
-    """The loop of `polis bench`: list the choices, stop at none or the cap, play one."""
-    cfg = compile_ruleset(ruleset).config
-    chooser = random.Random(0)
-
-    def ten_games() -> int:
-        actions = 0
-        for seed in range(10):
-            state, plies = new_game(cfg, seed), 0
-            while True:
-                options = legal_actions(state)
-                if not options or plies >= PLY_CAP:
-                    break
-                state = apply_unchecked(state, chooser.choice(options))
-                plies += 1
-            actions += plies
-        return actions
-
-    assert benchmark(ten_games) > 0
+    """One game in the loop of `polis bench`: list the choices, stop at none or the cap,
+    play one."""
+    one_game = engine_slice(compile_ruleset(ruleset).config, itertools.cycle(range(10)))
+    actions, games, _, _ = benchmark(one_game, 0.0)
+    assert games == 1 and actions > 0
 
 
 def test_python_chess_reference(benchmark: Any) -> None:
-    chooser = random.Random(0)
-
-    def three_games() -> int:
-        plies = 0
-        for _ in range(3):
-            board, played = chess.Board(), 0
-            while True:
-                moves = list(board.legal_moves)
-                if not moves or played >= PLY_CAP:
-                    break
-                board.push(chooser.choice(moves))
-                played += 1
-            plies += played
-        return plies
-
-    assert benchmark(three_games) > 0
+    one_game = chess_slice()
+    assert one_game is not None
+    actions, games, _, _ = benchmark(one_game, 0.0)
+    assert games == 1 and actions > 0
 
 
 @pytest.mark.parametrize("phase", ["turn", "other"])
