@@ -146,3 +146,11 @@ def provenance_report(rs: Ruleset) -> ProvenanceReport:
             CategoryCount(category, tally["sourced"], tally["partly estimated"], tally["estimated"])
         )
     return ProvenanceReport(rs.id, tuple(counts), tuple(facts))
+
+
+def iter_records(rs: Ruleset) -> Iterator[tuple[str, str, Record]]:
+    """(category, path, record) of every record of a ruleset, in the report's order."""
+    for category, sections in CATEGORIES.items():
+        for section in sections:
+            for path, record in _records(getattr(rs, section), section):
+                yield category, path, record

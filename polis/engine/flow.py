@@ -45,24 +45,29 @@ def pay_prestige(s: State, side: int, amount: int) -> bool:
     return True
 
 
-def scores(s: State) -> list[int]:
+def score_parts(s: State) -> list[dict[str, int]]:
+    """Each side's score by the parts the ruleset counts (`cfg.score_parts`), Athens first."""
     cfg = s.cfg
     out = []
     for side in (0, 1):
-        total = 0
+        parts: dict[str, int] = {}
         owned = s.owned(side)
         if "population" in cfg.score_parts:
-            total += sum(s.pop[p] for p in owned)
+            parts["population"] = sum(s.pop[p] for p in owned)
         if "prestige" in cfg.score_parts:
-            total += s.prestige[side]
+            parts["prestige"] = s.prestige[side]
         if "project_end_prestige" in cfg.score_parts:
-            total += sum(
+            parts["project_end_prestige"] = sum(
                 cfg.projects[j].end_prestige
                 for j, loc in enumerate(s.proj_loc)
                 if loc in owned and s.proj_done[j]
             )
-        out.append(total)
+        out.append(parts)
     return out
+
+
+def scores(s: State) -> list[int]:
+    return [sum(parts.values()) for parts in score_parts(s)]
 
 
 def finish_game(s: State) -> None:
