@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from polis.app import labels, session
+from polis.app import balance_panel, labels, session
 from polis.app.session import _
 from polis.diff import TOPICS, diff_rulesets, short
 from polis.i18n.formats import items
@@ -91,3 +91,7 @@ for rid in dict.fromkeys([a, b]):
             st.markdown(
                 _("Used here: **{value}**. {reason}").format(value=disc.used, reason=reason)
             )
+
+# ---------------------------------------------------------------- How it plays (balance lab)
+# drawn whole by polis.app.balance_panel; keep this one call when the page changes
+balance_panel.show(a, b)

@@ -67,6 +67,7 @@ def measure(
     *,
     compiled: Compiled | None = None,
     workers: int = 1,
+    in_process: bool | None = None,
     reuse: bool = True,
     store: Path | None = None,
     progress: Progress | None = None,
@@ -89,7 +90,15 @@ def measure(
                 progress(games, games)
             return Measured(rec, origin, where)
     run = run_games(
-        compiled.config, games, seed, bot, level, workers=workers, progress=progress, stop=stop
+        compiled.config,
+        games,
+        seed,
+        bot,
+        level,
+        workers=workers,
+        in_process=in_process,
+        progress=progress,
+        stop=stop,
     )
     rec = record_of(
         run, compiled, ruleset=ruleset, bot=bot, level=level, seed=seed, workers=workers

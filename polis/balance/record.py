@@ -121,6 +121,13 @@ class RecordDoc(_Doc):
     sensitivity: SensitivityDoc | None = None
 
 
+def schema_files() -> dict[str, str]:
+    """The record's JSON Schema as committed under docs/schema/ (`polis schema`)."""
+    from polis.rules.schema_export import dump
+
+    return {"balance.schema.json": dump(RecordDoc.model_json_schema())}
+
+
 def code_version() -> str:
     """The package version, with the git commit when run from a checkout."""
     try:

@@ -174,12 +174,13 @@ def run_sensitivity(
             ],
         }
         if not changes:
-            skipped.append({**entry, "reason": "no value can move this way"})
+            skipped.append({**entry, "reason": "no_change"})
             continue
         try:
             loaded = load_overlay_text(overlay_text(rs, group, step, changes), display=group)
         except RulesError as exc:
-            skipped.append({**entry, "reason": "; ".join(i.message for i in exc.issues[:3])})
+            detail = "; ".join(i.message for i in exc.issues[:3])
+            skipped.append({**entry, "reason": "invalid", "detail": detail})
             continue
         cfg = compile_loaded(loaded).config
 

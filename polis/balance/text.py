@@ -50,13 +50,20 @@ OCCURRENCES = {
     "battle": N_("Battles"),
     "event": N_("Event cards"),
 }
+# why a sensitivity run was skipped (polis.balance.sensitivity)
+SKIPPED = {
+    "no_change": N_("no value can move this way"),
+    "invalid": N_("the rules checks refuse the changed values"),
+    "interrupted": N_("the run was interrupted"),
+}
 TESTS = {
     "fisher": N_("Fisher's exact test"),
     "mann_whitney": N_("Mann–Whitney U test"),
     "mcnemar": N_("exact McNemar test"),
 }
 GROUPS = {
-    "setup": N_("starting position"),
+    "athens_start": N_("starting position of Athens"),
+    "sparta_start": N_("starting position of Sparta"),
     "project_prestige": N_("project prestige"),
     "polis_size": N_("polis sizes"),
     "project_cost": N_("project costs"),
@@ -133,9 +140,10 @@ class Speaker:
             return _("Final score of {side}").format(side=self.side(rid, rest))
         if kind == "part":
             side, _sep, part = rest.partition(":")
-            return _("{part} in the final score of {side}").format(
+            text = _("{part} in the final score of {side}").format(
                 part=_(PARTS.get(part, part)), side=self.side(rid, side)
             )
+            return text[:1].upper() + text[1:]
         if kind == "length":
             return _(LENGTHS.get(rest, rest))
         if kind == "count":
@@ -262,14 +270,16 @@ class Speaker:
                 ).format(ruleset=self.titles[rid], groups=groups, games=section["games"])
             )
         for s in section.get("skipped", []):
+            key = str(s["reason"])
+            why = _(SKIPPED[key]) if key in SKIPPED else key
+            if s.get("detail"):
+                why = f"{why} ({s['detail']})"
             lines.append(
-                _(
-                    "{ruleset}: the estimated {group} could not be moved by {step:+d}: {reason}"
-                ).format(
+                _("{ruleset}: the estimated {group} could not be moved by {step}: {reason}").format(
                     ruleset=self.titles[rid],
                     group=self.group(s["group"]),
-                    step=s["step"],
-                    reason=s["reason"],
+                    step=f"{s['step']:+d}",
+                    reason=why,
                 )
             )
         return lines

@@ -170,7 +170,9 @@ def balance(
 
     samples = {rid: m.record.sample for rid, m in measured.items()}
     diffs = compare(samples) if len(samples) > 1 else []
-    speaker = Speaker.make(lang, tr, configs, titles)
+    # sentences name a shipped ruleset by its id (1e, 2e), an overlay file by its title
+    short = {rid: rid if rid in shipped else titles[rid] for rid in titles}
+    speaker = Speaker.make(lang, tr, configs, short)
     notes = [speaker.bot_caveat(bot, level)]
     category_names = {k: _(v) for k, v in CATEGORIES.items()}
     for rid in measured:
