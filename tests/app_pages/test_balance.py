@@ -6,6 +6,7 @@ from streamlit.testing.v1 import AppTest
 
 from polis.app.session import OVERLAY_PREFIX, Overlay
 from polis.compiler import compile_loaded
+from polis.i18n import translator
 from polis.rules.loader import load_overlay_text
 from tests.app_pages.conftest import no_errors
 
@@ -23,7 +24,7 @@ override:
 
 
 def _charts(at: AppTest) -> list[str]:
-    return [c.proto.id for c in at.get("plotly_chart")]
+    return [str(c.key) for c in at.get("plotly_chart")]
 
 
 def test_editions_side_by_side_from_the_shipped_records(app: AppTest) -> None:
@@ -31,7 +32,9 @@ def test_editions_side_by_side_from_the_shipped_records(app: AppTest) -> None:
     app.switch_page("app_pages/compare.py").run()
     no_errors(app)
     assert "How it plays" in [s.value for s in app.subheader]
-    assert len(app.get("plotly_chart")) >= 6  # 5 balance charts (and none fails)
+    assert _charts(app) == [
+        f"balance_chart_{k}" for k in ("win", "reasons", "scores", "length", "mix")
+    ]
     texts = [m.value for m in app.markdown]
     assert any("Who wins" in t for t in texts)
     said = " ".join(texts)
@@ -46,7 +49,9 @@ def test_the_view_speaks_the_readers_language(app: AppTest) -> None:
     app.run()
     app.switch_page("app_pages/compare.py").run()
     no_errors(app)
-    assert "How it plays" not in [s.value for s in app.subheader]
+    polish = translator("pl").gettext
+    assert polish("How it plays") in [s.value for s in app.subheader]
+    assert polish("How it plays") != "How it plays"
     captions = " ".join(c.value for c in app.caption)
     assert "not how they play for people" not in captions
 
@@ -59,9 +64,7 @@ def test_an_uploaded_overlay_is_played_in_the_background(app: AppTest) -> None:
     app.run()
     app.switch_page("app_pages/compare.py").run()
     no_errors(app)
-    assert not app.get("plotly_chart") or all(
-        "balance" not in c for c in _charts(app)
-    )  # nothing to draw yet for the upload
+    assert _charts(app) == []  # nothing to draw yet for the upload
     app.number_input(key=f"balance_games_{rid}").set_value(2).run()
     play = next(b for b in app.button if b.key == f"balance_play_{rid}")
     play.click().run()
@@ -76,6 +79,7 @@ def test_an_uploaded_overlay_is_played_in_the_background(app: AppTest) -> None:
     assert record.games == 2
     texts = " ".join(m.value for m in app.markdown)
     assert "Who wins" in texts
+    assert "balance_chart_win" in _charts(app)
 
 
 def test_a_background_run_can_be_cancelled(app: AppTest) -> None:
