@@ -17,6 +17,7 @@ from polis.app import labels, session
 from polis.app.balance_view import BackgroundRun, Panel, plain
 from polis.app.session import _
 from polis.balance import record as records
+from polis.balance.compare import Difference, compare
 from polis.balance.game import resolve_bot
 from polis.balance.record import BalanceRecord, RecordError
 from polis.balance.settings import settings
@@ -156,6 +157,22 @@ def _honesty(ids: tuple[str, ...], speaker: Speaker, shown: dict[str, BalanceRec
             )
 
 
+def _differences(ids: tuple[str, ...], found: dict[str, BalanceRecord]) -> list[Difference]:
+    """The tests between the two records, kept for the session until the records change."""
+    if len(ids) < 2:
+        return []
+    key = tuple(
+        (rid, r.doc.content_hash, r.doc.bot, r.doc.level, r.doc.seed, r.games, r.doc.interrupted)
+        for rid, r in found.items()
+    )
+    kept = st.session_state.setdefault("balance_diffs", {})
+    if key not in kept:
+        kept.clear()  # one pair at a time
+        kept[key] = compare({rid: found[rid].sample for rid in ids})
+    diffs: list[Difference] = kept[key]
+    return diffs
+
+
 def _charts(panel: Panel) -> None:
     sections = (
         (_("Who wins"), panel.win_chart, panel.win_sentence, "win"),
@@ -211,7 +228,7 @@ def show(a: str, b: str) -> None:
             )
             panel = Panel(ids[:1], found, speaker)
         else:
-            panel = Panel(ids, found, speaker)
+            panel = Panel(ids, found, speaker, _differences(ids, found))
         st.caption(
             " · ".join(
                 session.ngettext(

@@ -85,6 +85,10 @@ def balance(
             "--sensitivity", help="rerun with estimated values moved by one (shipped rulesets)"
         ),
     ] = False,
+    sensitivity_games: Annotated[
+        int | None,
+        typer.Option("--sensitivity-games", min=1, help="games per changed ruleset [settings]"),
+    ] = None,
     fresh: Annotated[
         bool, typer.Option("--fresh", help="play even when a matching record is stored")
     ] = False,
@@ -138,7 +142,7 @@ def balance(
         rid = target if target in shipped else compiled.config.id
         configs[rid] = compiled.config
         titles[rid] = tr.pgettext(f"{rid}:title", compiled.config.title)
-        label = _("{ruleset}: playing").format(ruleset=titles[rid])
+        label = _("{ruleset}: playing").format(ruleset=rid)
         with _progress(label, show_bar) as advance:
             m = lab.measure(
                 rid,
@@ -154,11 +158,12 @@ def balance(
             )
         wants_sensitivity = sensitivity and rid in shipped and not m.record.doc.interrupted
         if wants_sensitivity and m.record.doc.sensitivity is None:
-            label = _("{ruleset}: estimated values moved by one").format(ruleset=titles[rid])
+            label = _("{ruleset}: estimated values moved by one").format(ruleset=rid)
             with _progress(label, show_bar) as advance:
-                rec = lab.add_sensitivity(
-                    m.record, conf.sensitivity, workers=workers, progress=advance
-                )
+                sens = conf.sensitivity
+                if sensitivity_games:
+                    sens = sens.model_copy(update={"games": sensitivity_games})
+                rec = lab.add_sensitivity(m.record, sens, workers=workers, progress=advance)
             path = m.path if m.origin != "shipped" else None
             path = path or store / records.run_filename(rec)
             records.save(rec, path)

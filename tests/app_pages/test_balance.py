@@ -56,13 +56,19 @@ def test_the_view_speaks_the_readers_language(app: AppTest) -> None:
     assert "not how they play for people" not in captions
 
 
-def test_an_uploaded_overlay_is_played_in_the_background(app: AppTest) -> None:
+def _open_with_upload(app: AppTest) -> str:
+    """The Compare page with an uploaded overlay of 2e chosen against 2e; its session id."""
     loaded = load_overlay_text(OVERLAY, display="rich-athens.yaml")
     rid = f"{OVERLAY_PREFIX}rich-athens"
     app.session_state["overlays"] = {rid: Overlay(rid, OVERLAY, loaded, compile_loaded(loaded))}
     app.session_state["ruleset"] = rid
     app.run()
     app.switch_page("app_pages/compare.py").run()
+    return rid
+
+
+def test_an_uploaded_overlay_is_played_in_the_background(app: AppTest) -> None:
+    rid = _open_with_upload(app)
     no_errors(app)
     assert _charts(app) == []  # nothing to draw yet for the upload
     app.number_input(key=f"balance_games_{rid}").set_value(2).run()
@@ -83,12 +89,7 @@ def test_an_uploaded_overlay_is_played_in_the_background(app: AppTest) -> None:
 
 
 def test_a_background_run_can_be_cancelled(app: AppTest) -> None:
-    loaded = load_overlay_text(OVERLAY, display="rich-athens.yaml")
-    rid = f"{OVERLAY_PREFIX}rich-athens"
-    app.session_state["overlays"] = {rid: Overlay(rid, OVERLAY, loaded, compile_loaded(loaded))}
-    app.session_state["ruleset"] = rid
-    app.run()
-    app.switch_page("app_pages/compare.py").run()
+    rid = _open_with_upload(app)
     app.number_input(key=f"balance_games_{rid}").set_value(100).run()
     next(b for b in app.button if b.key == f"balance_play_{rid}").click().run()
     job = app.session_state["balance_job"]
