@@ -199,7 +199,6 @@ def show(a: str, b: str) -> None:
     state = st.session_state
     state.setdefault(RECORDS, {})
     ids = tuple(dict.fromkeys([a, b]))
-    st.divider()
     st.subheader(_("How it plays"))
     conf = settings()
     bot, level = resolve_bot(conf.records.bot, conf.records.level)

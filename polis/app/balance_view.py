@@ -10,13 +10,13 @@ for everyone else; the page polls its progress and may cancel it.
 from __future__ import annotations
 
 import html
-import re
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import plotly.graph_objects as go
 
+from polis.app.markup import escape
 from polis.balance import lab
 from polis.balance.compare import Difference, compare
 from polis.balance.record import BalanceRecord
@@ -27,12 +27,11 @@ from polis.compiler import Compiled
 
 COLOURS = ("#1f77b4", "#d62728")  # first and second ruleset
 CHART_HEIGHT = 340
-_MARKDOWN = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$])")
 
 
 def plain(text: str) -> str:
-    """Text (which may hold an uploaded overlay's title) made safe to show as Markdown."""
-    return _MARKDOWN.sub(r"\\\1", text)
+    """Text (which may hold an uploaded overlay's title) shown as it is, never as Markdown."""
+    return escape(text)
 
 
 def _label(text: str) -> str:

@@ -18,11 +18,13 @@ from typing import Any
 import streamlit as st
 from babel import Locale
 
+from polis.app.reference_view import sections_for
 from polis.compiler import Compiled, compile_loaded, compile_ruleset
 from polis.engine.record import MAX_RECORD_BYTES
 from polis.i18n import LANGUAGES, translator
 from polis.i18n.names import Names
 from polis.i18n.negotiate import negotiate
+from polis.reference.render import RenderedSection
 from polis.rules.loader import LoadedRuleset, load_ruleset
 from polis.rules.models import Ruleset
 from polis.rules.registry import discover
@@ -110,6 +112,13 @@ def compiled(ruleset: str | None = None) -> Compiled:
     rid = _known(ruleset)
     uploaded = overlay(rid)
     return uploaded.compiled if uploaded else compile_ruleset(rid)
+
+
+def sections(ruleset: str | None = None) -> tuple[RenderedSection, ...]:
+    """The rules reference of a ruleset in the reader's language."""
+    rid = _known(ruleset)
+    uploaded = overlay(rid)
+    return sections_for(rid, lang(), compiled(rid), uploaded.loaded if uploaded else None)
 
 
 def names(ruleset: str | None = None) -> Names:

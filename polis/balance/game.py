@@ -8,7 +8,7 @@ streams swap sides every other game, as `polis simulate` does with two bots.
 
 Everything counted comes from the engine's log entries, read after each step
 (`State.log` holds the entries of the step that made the state): one source
-for the lab, the narration and the replays.
+for the lab, `polis simulate`, the narration and the replays.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ MAX_STEPS_PER_GAME = 20_000  # far above any real game; a guard against a rules 
 # end reasons that come from the final scoring; the others are sudden-death losses
 SCORED_REASONS = ("score", "tie", "tie_most_goods", "shared_victory")
 # what the lab counts per game besides the action kinds (`action:<id>`)
-OCCURRENCES = ("siege", "siege_won", "trade", "battle", "event")
+OCCURRENCES = ("siege", "siege_won", "trade", "battle", "event", "event_unknown")
 
 
 @dataclass(frozen=True)
@@ -92,6 +92,9 @@ def _count(log: list[LogEntry], counts: Counter[str]) -> None:
         elif key == "siege":
             counts["siege"] += 1
             counts["siege_won"] += bool(params.get("success"))
+        elif key == "event_unknown":  # a card drawn whose effect no source gives: it does nothing
+            counts["event"] += 1
+            counts["event_unknown"] += 1
         elif key in ("trade", "battle", "event", "turn", "round"):
             counts[key] += 1
 

@@ -3,8 +3,10 @@
 Each game is a pure function of (ruleset, seed, game index, bot, level)
 (polis.balance.game), and the facts are put back in game order, so a run's
 figures do not depend on the number of workers or on which finishes first.
-Workers are started with `spawn`: a fresh interpreter is safe to start from a
-threaded program (the app's session thread) where `fork` is not.
+Workers are fresh interpreters (polis.balance.worker) started as plain
+subprocesses: safe from a threaded program (the app's session thread), where
+`fork` is not, and, unlike multiprocessing's `spawn`, they never re-import the
+parent's `__main__` (inside the app, the Streamlit page).
 
 A run stops early when `stop()` answers True or on Ctrl-C (KeyboardInterrupt);
 the games that finished are kept and the run says it was interrupted.
@@ -12,12 +14,15 @@ the games that finished are kept and the run says it was interrupted.
 
 from __future__ import annotations
 
-import multiprocessing
+import contextlib
 import os
-import signal
+import pickle
+import queue
+import subprocess
+import sys
+import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 
 from polis.balance.game import GameFacts, play_game
@@ -43,25 +48,6 @@ def default_workers() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # not on Linux
         return max(1, os.cpu_count() or 1)
-
-
-# ------------------------------------------------------------------ worker side
-
-_job: tuple[EngineConfig, int, str, str | None] | None = None
-
-
-def _init_worker(cfg: EngineConfig, seed: int, bot: str, level: str | None) -> None:
-    global _job
-    _job = (cfg, seed, bot, level)
-    # Ctrl-C reaches the whole process group: the parent decides, workers must not
-    # print a traceback each
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _play(index: int) -> GameFacts:
-    assert _job is not None, "worker not initialised"
-    cfg, seed, bot, level = _job
-    return play_game(cfg, seed, index, bot, level)
 
 
 # ------------------------------------------------------------------ parent side
@@ -102,6 +88,48 @@ def run_games(
     return Run(facts, games, interrupted or len(facts) < games, time.perf_counter() - start)
 
 
+class _Worker:
+    """One `python -m polis.balance.worker` process and a thread reading its results."""
+
+    def __init__(self, job: tuple[object, ...], results: queue.Queue[tuple[_Worker, object]]):
+        read_fd, write_fd = os.pipe()
+        try:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "polis.balance.worker", str(write_fd)],
+                stdin=subprocess.PIPE,
+                pass_fds=(write_fd,),
+            )
+        finally:
+            os.close(write_fd)
+        self.results = os.fdopen(read_fd, "rb")
+        self.queue = results
+        assert self.process.stdin is not None
+        self.stdin = self.process.stdin
+        pickle.dump(job, self.stdin)
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self) -> None:
+        try:
+            while True:
+                self.queue.put((self, pickle.load(self.results)))
+        except (EOFError, OSError, pickle.UnpicklingError) as exc:
+            self.queue.put((self, exc))
+
+    def send(self, index: int) -> None:
+        pickle.dump(index, self.stdin)
+        self.stdin.flush()
+
+    def stop(self, *, now: bool) -> None:
+        with contextlib.suppress(OSError):
+            self.stdin.close()  # no more games: the worker returns
+        if now:
+            self.process.kill()  # a game still running is dropped, not waited for
+        self.process.wait()
+        self.reader.join(timeout=5)
+        self.results.close()
+
+
 def _in_pool(
     cfg: EngineConfig,
     games: int,
@@ -113,36 +141,36 @@ def _in_pool(
     progress: Progress | None,
     stop: Stop | None,
 ) -> bool:
-    """Play in `workers` processes; True if stopped early. Fills `done` as games finish."""
-    pool = ProcessPoolExecutor(
-        max_workers=max(1, min(workers, games)),
-        mp_context=multiprocessing.get_context("spawn"),
-        initializer=_init_worker,
-        initargs=(cfg, seed, bot, level),
-    )
-    pending = {pool.submit(_play, index) for index in range(games)}
+    """Play in `workers` processes; True if stopped early. Fills `done` as games finish.
+
+    Each worker gets the next game index as soon as it returns one, so the
+    order games finish in varies; their facts do not.
+    """
+    results: queue.Queue[tuple[_Worker, object]] = queue.Queue()
+    pool: list[_Worker] = []
+    stopped = True
     try:
-        while pending:
+        pool = [_Worker((cfg, seed, bot, level), results) for _ in range(min(workers, games))]
+        upcoming = iter(range(games))
+        for worker in pool:
+            worker.send(next(upcoming))
+        while len(done) < games:
             if stop is not None and stop():
                 return True
-            finished, pending = wait(pending, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
-            for future in finished:
-                facts = future.result()  # BrokenProcessPool if a worker died: a real failure
-                done[facts.index] = facts
-            if finished and progress:
+            try:
+                worker, answer = results.get(timeout=POLL_SECONDS)
+            except queue.Empty:
+                continue
+            if not isinstance(answer, GameFacts):
+                raise RuntimeError(f"a balance worker stopped: {answer!r}")
+            done[answer.index] = answer
+            if progress:
                 progress(len(done), games)
+            following = next(upcoming, None)
+            if following is not None:
+                worker.send(following)
+        stopped = False
         return False
     finally:
-        if pending:
-            _terminate(pool)
-        pool.shutdown(wait=True, cancel_futures=True)
-
-
-def _terminate(pool: ProcessPoolExecutor) -> None:
-    """Stop the workers now: a game still running is dropped, not waited for."""
-    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14
-    if terminate is not None:
-        terminate()
-        return
-    for process in list(getattr(pool, "_processes", {}).values()):
-        process.terminate()
+        for worker in pool:
+            worker.stop(now=stopped)

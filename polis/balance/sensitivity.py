@@ -30,7 +30,7 @@ from polis.balance.sample import Sample
 from polis.balance.settings import SensitivitySettings
 from polis.balance.stats import ALPHA, adjust, mcnemar
 from polis.compiler import compile_loaded
-from polis.compiler.provenance import iter_records
+from polis.compiler.provenance import provenance_report
 from polis.rules.issues import RulesError
 from polis.rules.loader import load_overlay_text
 from polis.rules.models import Ruleset
@@ -69,8 +69,9 @@ def _numbers(record: Record, field: str, keys: list[str] | None) -> list[tuple[s
 def estimated_leaves(rs: Ruleset) -> list[Leaf]:
     """Every estimated whole number of a ruleset that an overlay can change."""
     leaves: list[Leaf] = []
-    for _category, path, record in iter_records(rs):
-        if "[" in path or path.count(".") != 1:
+    for fact in provenance_report(rs).facts:
+        path, record = fact.path, fact.record
+        if record is None or "[" in path or path.count(".") != 1:
             continue  # list items cannot be overridden one by one
         if record.src.is_estimate:
             fields: list[tuple[str, list[str] | None]] = [

@@ -49,6 +49,7 @@ OCCURRENCES = {
     "trade": N_("Trades"),
     "battle": N_("Battles"),
     "event": N_("Event cards"),
+    "event_unknown": N_("Event cards of unknown effect"),
 }
 # why a sensitivity run was skipped (polis.balance.sensitivity)
 SKIPPED = {

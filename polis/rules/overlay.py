@@ -7,6 +7,10 @@ Semantics, chosen so that a typo can never silently add a rule:
 - `add:` inserts new records into an id-keyed map (`add: {projects: {new_id: ...}}`);
   the map must exist and the ids must be new.
 - `remove:` drops records by dotted path (`events.egypt_rebels`); they must exist.
+
+A record the overlay changes without giving its own `src` takes the overlay's: the
+base's book does not vouch for a value the overlay wrote, so a house rule's new
+setup counts as the house rule's (an estimate), not as sourced from the books.
 """
 
 from __future__ import annotations
@@ -74,6 +78,9 @@ class _Merger:
             )
             return
         declared = fields_at(Ruleset, path)
+        # a record (not the ruleset itself) changed here without a source of its own
+        if path and "src" in target and "src" not in patch and patch:
+            self._own_source(target, path)
         for key, value in patch.items():
             sub = (*path, key)
             if key not in target and key in declared:
@@ -94,6 +101,13 @@ class _Merger:
             target[key] = dict(value) if isinstance(value, Replace) else copy.deepcopy(value)
             self._drop_positions(sub)
             self._copy_positions(("override", *sub), sub)
+
+    def _own_source(self, record: dict[str, Any], path: YamlPath) -> None:
+        header = self.overlay.data.get("src")
+        if isinstance(header, dict):
+            record["src"] = copy.deepcopy(header)
+            self._drop_positions((*path, "src"))
+            self._copy_positions(("src",), (*path, "src"))
 
     def add(self, patch: Any) -> None:
         if not isinstance(patch, dict):

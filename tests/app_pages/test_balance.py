@@ -30,6 +30,8 @@ def _charts(at: AppTest) -> list[str]:
 def test_editions_side_by_side_from_the_shipped_records(app: AppTest) -> None:
     app.run()
     app.switch_page("app_pages/compare.py").run()
+    assert "How it plays" not in [s.value for s in app.subheader]  # another view first
+    app.segmented_control(key="compare_view").set_value("plays").run()
     no_errors(app)
     assert "How it plays" in [s.value for s in app.subheader]
     assert _charts(app) == [
@@ -46,6 +48,7 @@ def test_editions_side_by_side_from_the_shipped_records(app: AppTest) -> None:
 
 def test_the_view_speaks_the_readers_language(app: AppTest) -> None:
     app.query_params["lang"] = "pl"
+    app.query_params["view"] = "plays"
     app.run()
     app.switch_page("app_pages/compare.py").run()
     no_errors(app)
@@ -62,6 +65,7 @@ def _open_with_upload(app: AppTest) -> str:
     rid = f"{OVERLAY_PREFIX}rich-athens"
     app.session_state["overlays"] = {rid: Overlay(rid, OVERLAY, loaded, compile_loaded(loaded))}
     app.session_state["ruleset"] = rid
+    app.query_params["view"] = "plays"
     app.run()
     app.switch_page("app_pages/compare.py").run()
     return rid

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import sys
+import types
+from pathlib import Path
+
 import pytest
 
 from polis.balance.game import play_game, seeds
@@ -104,3 +108,18 @@ def test_an_unknown_level_is_refused(level: str) -> None:
         resolve_bot("greedy", level)
     with pytest.raises(KeyError):
         resolve_bot("no-such-bot", None)
+
+
+def test_workers_never_run_the_parents_main(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Inside the app, `__main__` is the Streamlit page: a worker must not run it again."""
+    page = tmp_path / "page.py"
+    page.write_text("raise SystemExit('the page ran inside a worker')\n", "utf-8")
+    fake_main = types.ModuleType("__main__")
+    fake_main.__file__ = str(page)
+    monkeypatch.setitem(sys.modules, "__main__", fake_main)
+    cfg = compile_ruleset("2e").config
+    run = run_games(cfg, 3, 1, "random", workers=2)
+    assert not run.interrupted
+    assert [f.index for f in run.facts] == [0, 1, 2]
