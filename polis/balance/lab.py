@@ -82,7 +82,8 @@ def measure(
     bot, level = resolve_bot(bot, level)
     compiled = compiled or compile_ruleset(ruleset)
     if reuse:
-        found = records.find(ruleset, compiled.content_hash, bot, level, seed, games)
+        folders = [store] if store is not None else []
+        found = records.find(ruleset, compiled.content_hash, bot, level, seed, games, folders)
         if found is not None:
             rec, where = found
             origin = "shipped" if where == records.shipped_path(ruleset) else "stored"

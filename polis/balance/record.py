@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import re
 import subprocess
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal
 
@@ -280,13 +281,20 @@ def load_shipped(ruleset: str) -> BalanceRecord | None:
 
 
 def find(
-    ruleset: str, content_hash: str, bot: str, level: str | None, seed: int, games: int
+    ruleset: str,
+    content_hash: str,
+    bot: str,
+    level: str | None,
+    seed: int,
+    games: int,
+    folders: Sequence[Path] = (),
 ) -> tuple[BalanceRecord, Path] | None:
-    """A stored record made exactly so (shipped first, then the CLI's runs), if any."""
+    """A stored record made exactly so, if any: shipped first, then `folders`, then the
+    CLI's runs folder."""
     candidates = [shipped_path(ruleset)]
-    folder = runs_dir()
-    if folder.is_dir():
-        candidates += sorted(folder.glob(f"*-{content_hash[:12]}-*.json"))
+    for folder in dict.fromkeys([*folders, runs_dir()]):
+        if folder.is_dir():
+            candidates += sorted(folder.glob(f"*-{content_hash[:12]}-*.json"))
     for path in candidates:
         if not path.is_file():
             continue

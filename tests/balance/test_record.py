@@ -78,6 +78,14 @@ def test_a_stored_run_is_found_and_reused(tmp_path: Path, monkeypatch: pytest.Mo
     assert lab.measure("1e", 2, 10, "random", store=tmp_path).origin == "played"  # other seed
 
 
+def test_a_run_kept_in_another_folder_is_found_there(tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    assert lab.measure("2e", 2, 11, "random", store=elsewhere).origin == "played"
+    again = lab.measure("2e", 2, 11, "random", store=elsewhere)
+    assert again.origin == "stored" and again.path is not None
+    assert again.path.parent == elsewhere
+
+
 @pytest.mark.parametrize("rid", list(discover()))
 def test_shipped_record_matches_the_shipped_rules(rid: str) -> None:
     """Fails when the rules change: regenerate on purpose with `polis balance-records`."""
