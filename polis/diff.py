@@ -24,8 +24,9 @@ from polis.reference.headlines import headline_values
 from polis.rules.models import Ruleset
 
 IGNORED_KEYS = frozenset({"src", "estimates"})
+# the layout is how the board is drawn, not a rule: two rulesets drawn apart play alike
 IGNORED_SECTIONS = frozenset(
-    {"id", "title", "kind", "description", "src", "extends", "discrepancies", "decisions"}
+    {"id", "title", "kind", "description", "src", "extends", "discrepancies", "decisions", "layout"}
 )
 # Natural keys for lists of records without ids.
 LIST_KEYS: tuple[tuple[str, ...], ...] = (("formation", "maneuver"), ("good",), ("cargo",))

@@ -11,6 +11,8 @@ from __future__ import annotations
 import base64
 import gettext
 import json
+import threading
+import time
 import zlib
 from dataclasses import dataclass
 from typing import Any
@@ -41,8 +43,21 @@ class Overlay:
     compiled: Compiled
 
 
+# each session's script runs in its own thread: the clock of the run under way
+_run = threading.local()
+
+
+def run_clock() -> tuple[float, float]:
+    """(wall, thread CPU) time at the start of this script run, for the rerun timings."""
+    started: tuple[float, float] = getattr(
+        _run, "started", (time.perf_counter(), time.thread_time())
+    )
+    return started
+
+
 def init() -> None:
     """Set every session key up front, from the URL and the browser the first time."""
+    _run.started = (time.perf_counter(), time.thread_time())
     params = st.query_params
     state = st.session_state
     if "lang" not in state:

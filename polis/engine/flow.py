@@ -53,23 +53,21 @@ def pay_prestige(s: State, side: int, amount: int) -> bool:
 
 
 def score_parts(s: State) -> list[dict[str, int]]:
-    """Each side's score by the parts the ruleset counts (`cfg.score_parts`), Athens first."""
+    """Each side's score, part by part (the parts the ruleset counts, in its order)."""
     cfg = s.cfg
     out = []
     for side in (0, 1):
-        parts: dict[str, int] = {}
         owned = s.owned(side)
-        if "population" in cfg.score_parts:
-            parts["population"] = sum(s.pop[p] for p in owned)
-        if "prestige" in cfg.score_parts:
-            parts["prestige"] = s.prestige[side]
-        if "project_end_prestige" in cfg.score_parts:
-            parts["project_end_prestige"] = sum(
+        values = {
+            "population": sum(s.pop[p] for p in owned),
+            "prestige": s.prestige[side],
+            "project_end_prestige": sum(
                 cfg.projects[j].end_prestige
                 for j, loc in enumerate(s.proj_loc)
                 if loc in owned and s.proj_done[j]
-            )
-        out.append(parts)
+            ),
+        }
+        out.append({part: values[part] for part in cfg.score_parts if part in values})
     return out
 
 
