@@ -27,6 +27,7 @@ from polis.compiler.provenance import provenance_report
 POLL_SECONDS = 1.0
 JOB = "balance_job"
 RECORDS = "balance_records"
+NOTE = "balance_note"  # how the last run ended: ("info" | "error", text)
 
 
 @st.cache_resource(show_spinner=False, max_entries=16)
@@ -95,17 +96,27 @@ def _job_progress() -> None:
 
 
 def _collect() -> None:
-    """Take the result of a finished job into the session's records."""
+    """Take the result of a finished job into the session's records, and say how it ended.
+
+    The outcome stays shown (NOTE) until the next run starts, so a rerun of the page
+    does not make it vanish before it is read.
+    """
     job: BackgroundRun | None = st.session_state.get(JOB)
-    if job is None or job.running:
-        return
-    del st.session_state[JOB]
-    if job.error:
-        st.error(_("The games could not be played: {error}").format(error=job.error))
-    elif job.record is not None and job.record.games:
-        st.session_state[RECORDS][job.ruleset] = job.record
-    if job.cancelled:
-        st.info(_("Cancelled."))
+    if job is not None and not job.running:
+        del st.session_state[JOB]
+        if job.error:
+            st.session_state[NOTE] = (
+                "error",
+                _("The games could not be played: {error}").format(error=job.error),
+            )
+        elif job.cancelled:
+            st.session_state[NOTE] = ("info", _("Cancelled."))
+        if job.record is not None and job.record.games:
+            st.session_state[RECORDS][job.ruleset] = job.record
+    note = st.session_state.get(NOTE)
+    if note is not None:
+        kind, text = note
+        (st.error if kind == "error" else st.info)(plain(text))
 
 
 def _offer_run(rid: str, reason: str) -> None:
@@ -121,6 +132,7 @@ def _offer_run(rid: str, reason: str) -> None:
     )
 
     def start() -> None:
+        st.session_state.pop(NOTE, None)
         bot, level = resolve_bot(conf.records.bot, conf.records.level)
         st.session_state[JOB] = BackgroundRun(
             rid, session.compiled(rid), int(games), conf.records.seed, bot, level
