@@ -163,21 +163,21 @@ def schema(
     ] = False,
 ) -> None:
     """Write the JSON Schemas of the rules files and of the state, action and record JSON."""
+    from polis.balance.record import schema_files as balance_schemas
     from polis.engine import schemas as engine_schemas
     from polis.rules import schema_export
     from polis.rules.registry import rules_data_dir
 
     rules_folder = rules_data_dir() / "schema"
     docs_folder = rules_data_dir().parent / "docs" / "schema"
+    docs_files = {**engine_schemas.files(), **balance_schemas()}
     if check:
-        names = schema_export.stale(rules_folder) + schema_export.stale(
-            docs_folder, engine_schemas.files()
-        )
+        names = schema_export.stale(rules_folder) + schema_export.stale(docs_folder, docs_files)
         if names:
             raise UserError(f"stale JSON Schema: {', '.join(names)}; run `polis schema`")
         typer.echo("schemas are up to date")
         return
     written = schema_export.write(rules_folder)
-    written += schema_export.write(docs_folder, engine_schemas.files())
+    written += schema_export.write(docs_folder, docs_files)
     for path in written:
         typer.echo(f"wrote {display_path(path)}")
