@@ -4,6 +4,7 @@ import streamlit as st
 
 from polis.app import labels, session
 from polis.app.session import _
+from polis.app.text import md
 from polis.diff import TOPICS, diff_rulesets, short
 from polis.i18n.formats import items
 from polis.reference.headlines import LABELS, headline_values
@@ -40,7 +41,7 @@ if report.headlines:
     shown_b = headline_values(config_b, session.names(b), session.lang())
     st.table(
         [
-            {_("Rule"): _(LABELS[h.key]), a: shown_a[h.key], b: shown_b[h.key]}
+            {_("Rule"): _(LABELS[h.key]), a: md(shown_a[h.key]), b: md(shown_b[h.key])}
             for h in report.headlines
         ]
     )
@@ -73,13 +74,13 @@ st.subheader(_("Where the rulebooks disagree"))
 for rid in dict.fromkeys([a, b]):
     m = session.model(rid)
     names = session.names(rid)  # its scopes fall back from a variant to its edition
-    st.markdown(f"**{session.ruleset_label(rid)}**")
+    st.markdown(f"**{md(session.ruleset_label(rid))}**")
     if not m.discrepancies:
         st.write(_("No recorded disagreements."))
     for did, disc in m.discrepancies.items():
         question = names.data(f"discrepancies.{did}.question", disc.question)
         reason = names.data(f"discrepancies.{did}.reason", disc.reason)
-        with st.expander(question):
+        with st.expander(md(question)):
             for reading in disc.readings:
                 src = reading.src
                 where = (
@@ -87,7 +88,7 @@ for rid in dict.fromkeys([a, b]):
                     if src.book
                     else (src.page or src.url or "")
                 )
-                st.markdown(f"- **{reading.value}** — {where}")
+                st.markdown(f"- **{md(reading.value)}** — {md(where)}")
             st.markdown(
-                _("Used here: **{value}**. {reason}").format(value=disc.used, reason=reason)
+                _("Used here: **{value}**. {reason}").format(value=md(disc.used), reason=md(reason))
             )

@@ -5,6 +5,7 @@ import streamlit as st
 
 from polis.app import labels, session
 from polis.app.session import _
+from polis.app.text import md
 from polis.compiler.provenance import provenance_report
 from polis.i18n.formats import number, percent
 from polis.rules.issues import RulesError
@@ -32,7 +33,7 @@ overlay = session.overlay(rid)
 model = session.model(rid)
 report = provenance_report(model)
 
-st.subheader(session.ruleset_label(rid))
+st.subheader(md(session.ruleset_label(rid)))
 cols = st.columns(3)
 cols[0].metric(_("Sourced share"), percent(report.sourced_share, session.lang()))
 cols[1].metric(_("Records"), len(report.facts))
@@ -120,9 +121,9 @@ elif upload is not None:
                 len(exc.issues),
             ).format(count=len(exc.issues))
         )
-        st.code("\n".join(issue.format() for issue in exc.issues), language=None)
+        st.code("\n".join(exc.lines(session.lang())), language=None)
     else:
-        st.success(_("{title} is valid.").format(title=loaded.model.title))
+        st.success(_("{title} is valid.").format(title=md(loaded.model.title)))
         text = upload.getvalue().decode("utf-8-sig")  # valid: the loader has just read it
 
         def use_it() -> None:  # a callback: runs before the sidebar's ruleset picker is drawn
@@ -130,4 +131,6 @@ elif upload is not None:
 
         st.button(_("Use this ruleset"), key="use_overlay", type="primary", on_click=use_it)
 if overlay is not None:
-    st.page_link("app_pages/play.py", label=_("Play {title}").format(title=model.title), icon="🎲")
+    st.page_link(
+        "app_pages/play.py", label=_("Play {title}").format(title=md(model.title)), icon="🎲"
+    )

@@ -9,18 +9,18 @@ import streamlit as st
 
 from polis.app import labels, session
 from polis.app.board import figure
-from polis.app.game import GameSession
+from polis.app.game import GameSession, open_record
 from polis.app.play_view import for_click, probe_for_click, shows_hand, targets
 from polis.app.session import _
+from polis.app.text import md
 from polis.engine import Refusal, explain
 from polis.engine.flow import scores
 from polis.engine.notation import from_json
-from polis.engine.record import MAX_RECORD_BYTES, RecordError, loads
+from polis.engine.record import MAX_RECORD_BYTES, RecordError
 from polis.engine.state import DRAW
 from polis.narrate import Narrator
 from polis.reference.render import section_for_rule
 from polis.rules.issues import RulesError
-from polis.rules.loader import load_overlay_text
 
 started = time.perf_counter()
 state_store = st.session_state
@@ -32,29 +32,20 @@ CONTROLLER_LABELS = {key: _(text) for key, text in labels.CONTROLLERS.items()}
 
 
 def side_name(side: int) -> str:
-    return names.side(side)
+    """A side's name, markdown-escaped: an overlay names the sides (every use is markdown)."""
+    return md(names.side(side))
 
 
 def load_record(raw: bytes) -> str | None:
-    """Load a saved game into the session; returns an error message or None."""
+    """Load a saved game into the session; returns an error message (markdown-safe) or None."""
     try:
-        record = loads(raw)
-        if record.overlay is not None:
-            loaded = load_overlay_text(record.overlay, display=f"{record.ruleset}.yaml")
-            rid = session.add_overlay(loaded, record.overlay)
-        elif record.ruleset in session.shipped_ids():
-            rid = record.ruleset
-        else:  # a record names a shipped ruleset or carries its overlay, never a server path
-            return _("it was played under rules this app does not have ({ruleset})").format(
-                ruleset=record.ruleset
-            )
-        compiled = session.compiled(rid)
-        controllers = tuple(record.meta.get("controllers", ["human", "human"]))
-        if len(controllers) != 2 or any(c not in labels.CONTROLLERS for c in controllers):
-            controllers = ("human", "human")
-        game = GameSession.from_record(record, compiled, controllers)  # type: ignore[arg-type]
-    except (RecordError, RulesError, KeyError) as exc:
-        return str(exc)
+        game, loaded = open_record(raw, shipped=session.shipped_ids().__contains__)
+    except RecordError as exc:
+        return md(exc.render(session.lang()))
+    except RulesError as exc:
+        return md("; ".join(exc.lines(session.lang())))
+    if loaded is not None and game.overlay is not None:
+        session.add_overlay(loaded, game.overlay)
     state_store["game"] = game
     state_store["refusal"] = None
     return None
@@ -69,7 +60,7 @@ def choose(action: tuple[object, ...]) -> None:
 def show_refusal(refusal: Refusal) -> None:
     game: GameSession = state_store["game"]
     rid = game.compiled.config.id
-    message = narrator.refusal(refusal)
+    message = md(narrator.refusal(refusal))
     st.warning(_("Not allowed: {reason}").format(reason=message))
     section = None
     if game.overlay is None:  # the reference pages of shipped rulesets can be linked to
@@ -77,7 +68,7 @@ def show_refusal(refusal: Refusal) -> None:
     if section is not None:
         st.page_link(
             "app_pages/reference.py",
-            label=_("Rule: {title}").format(title=section.title),
+            label=_("Rule: {title}").format(title=section.title),  # escaped by the reference
             icon="📖",
             query_params={"section": section.id, "lang": session.lang(), "ruleset": rid},
         )
@@ -90,8 +81,8 @@ token = st.query_params.get("record")
 if token and state_store["game"] is None:
     try:
         problem = load_record(session.decode_record(token))
-    except ValueError as exc:
-        problem = str(exc)
+    except RecordError as exc:
+        problem = md(exc.render(session.lang()))
     if problem:
         st.error(_("The game in the link could not be loaded: {problem}").format(problem=problem))
 
@@ -100,7 +91,7 @@ game: GameSession | None = state_store["game"]
 if game is None:
     st.subheader(_("New game"))
     with st.form("new_game"):
-        st.caption(session.ruleset_label(str(state_store["ruleset"])))
+        st.caption(md(session.ruleset_label(str(state_store["ruleset"]))))
         cols = st.columns(3)
         seed = cols[0].number_input(_("Seed"), min_value=0, max_value=2**31 - 1, value=1, step=1)
         # by default a person plays Athens against the greedy bot
@@ -223,11 +214,12 @@ with game_tab:
 
     with right:
         rnd = cfg.rounds[state.round]
-        st.markdown("### " + _("Round {round}").format(round=names.round_label(rnd.id, rnd.label)))
+        round_label = md(names.round_label(rnd.id, rnd.label))
+        st.markdown("### " + _("Round {round}").format(round=round_label))
         table = []
         for side in (0, 1):
             g = len(cfg.goods)
-            row = {"": side_name(side), _("Prestige"): state.prestige[side]}
+            row = {"": names.side(side), _("Prestige"): state.prestige[side]}  # plain text
             for i in range(g):
                 row[names.good(i)] = state.goods[side * g + i]
             row[_("Population")] = sum(
@@ -249,7 +241,7 @@ with game_tab:
             )
             for key, params in state.log:
                 if key in ("game_over", "game_lost"):
-                    st.caption(narrator.entry(key, params) or "")
+                    st.caption(md(narrator.entry(key, params) or ""))
         elif not game.awaiting_human:
             st.info(_("The bots are playing."))
             if st.button(_("Let the bots play on"), key="bots_button"):
@@ -263,32 +255,34 @@ with game_tab:
                 state_store["seen_by"] = state.player
                 st.rerun()
         else:
-            st.markdown(f"**{narrator.prompt(state)}**")
+            st.markdown(f"**{md(narrator.prompt(state))}**")
             battle = state.battle
             if battle is not None:
                 st.caption(
                     _("Battle in {area}: {attacker} attacks").format(
-                        area=names.area(battle.area), attacker=side_name(battle.attacker)
+                        area=md(names.area(battle.area)), attacker=side_name(battle.attacker)
                     )
                 )
                 if battle.played:
                     st.write(
                         _("Shown: {cards}").format(
-                            cards=", ".join(narrator.card(state, k) for k in battle.played)
+                            cards=", ".join(md(narrator.card(state, k)) for k in battle.played)
                         )
                     )
                 hand = battle.hands[state.player]
                 st.write(
                     _("Your cards: {cards}").format(
                         cards=", ".join(
-                            narrator.card(state, k) for k, n in enumerate(hand) for _n in range(n)
+                            md(narrator.card(state, k))
+                            for k, n in enumerate(hand)
+                            for _n in range(n)
                         )
                         or "—"
                     )
                 )
             for i, action in enumerate(options):
                 st.button(
-                    narrator.action(state, action),
+                    md(narrator.action(state, action)),
                     key=f"choice_{len(game.steps)}_{i}",
                     on_click=choose,
                     args=(action,),
@@ -301,7 +295,7 @@ with game_tab:
                     with st.expander(_("Why can't I…?")):
                         for act in closed:
                             if st.button(
-                                names.action(act.id, act.name),
+                                md(names.action(act.id, act.name)),
                                 key=f"why_{len(game.steps)}_{act.id}",
                             ):
                                 state_store["refusal"] = explain(state, ("act", act.id))
@@ -324,10 +318,11 @@ with replay_tab:
             taken = from_json(cfg, game.steps[step - 1].action)
             st.markdown(
                 _("**{side}**: {choice}").format(
-                    side=side_name(game.steps[step - 1].side), choice=narrator.action(before, taken)
+                    side=side_name(game.steps[step - 1].side),
+                    choice=md(narrator.action(before, taken)),
                 )
             )
-        st.write("\n".join(f"- {line}" for line in lines) or _("(nothing happened)"))
+        st.write("\n".join(f"- {md(line)}" for line in lines) or _("(nothing happened)"))
     else:
         st.write(_("Nothing to replay yet."))
 
@@ -337,7 +332,7 @@ with log_tab:
         lines[:0] = narrator.log(shown)
         if len(lines) >= 200:
             break
-    st.write("\n".join(f"- {line}" for line in reversed(lines[-200:])))
+    st.write("\n".join(f"- {md(line)}" for line in reversed(lines[-200:])))
 
 elapsed = time.perf_counter() - started
 if path := os.environ.get("POLIS_TIMINGS_FILE"):  # the end-to-end test measures reruns this way

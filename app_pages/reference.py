@@ -5,6 +5,7 @@ import streamlit as st
 from polis.app import session
 from polis.app.reference_view import inline_links, links_in, sections_for
 from polis.app.session import _
+from polis.app.text import md
 from polis.i18n import LANGUAGES
 from polis.reference.render import ESTIMATE_MARK, applies_to, render_glossary, search
 
@@ -17,7 +18,7 @@ by_id = {s.id: s for s in sections}
 wanted = st.query_params.get("section")
 
 st.title(_("Rules reference"))
-st.caption(session.ruleset_label(rid))
+st.caption(md(session.ruleset_label(rid)))
 
 top = st.columns([3, 2])
 query = top[0].text_input(

@@ -8,6 +8,8 @@ from typing import Annotated
 import typer
 
 from polis.cli.common import Lang, UserError, emit_json, user_errors
+from polis.i18n import translator
+from polis.markup import unescape
 from polis.reference.render import LINK, RenderedSection, render, search, section_for_rule
 
 
@@ -17,8 +19,8 @@ def register(app: typer.Typer) -> None:
 
 def _plain(section: RenderedSection, titles: dict[str, str]) -> str:
     body = LINK.sub(lambda m: f"→ {titles.get(m.group(1), m.group(1))}", section.text).rstrip()
-    see = ", ".join(titles.get(s, s) for s in section.see)
-    lines = [f"## {section.title}  [{section.id}]", "", body]
+    see = ", ".join(unescape(titles.get(s, s)) for s in section.see)
+    lines = [f"## {unescape(section.title)}  [{section.id}]", "", unescape(body)]
     if see:
         lines += ["", f"→ {see}"]
     return "\n".join(lines)
@@ -27,20 +29,25 @@ def _plain(section: RenderedSection, titles: dict[str, str]) -> str:
 @user_errors
 def rules(
     ruleset: Annotated[str, typer.Argument(help="ruleset id or overlay file")],
-    lang: Lang = "en",
+    lang: Lang = "",
     topic: Annotated[str | None, typer.Option("--topic", help="section or rule id")] = None,
     text: Annotated[str | None, typer.Option("--search", help="words, any case or accents")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
 ) -> None:
     """The rules of a ruleset, in your language: all of them, one topic, or a search."""
+    _ = translator(lang).gettext
     if topic is not None and text is not None:
-        raise UserError("ask for one --topic or one --search, not both")
+        raise UserError(_("ask for one --topic or one --search, not both"))
     everything = render(ruleset, lang)
     sections = list(everything)
     if topic is not None:
         found = section_for_rule(ruleset, lang, topic, everything)
         if found is None:
-            raise UserError(f"no section '{topic}' in the rules of {ruleset}")
+            raise UserError(
+                _("no section '{topic}' in the rules of {ruleset}").format(
+                    topic=topic, ruleset=ruleset
+                )
+            )
         sections = [found]
     if text is not None:
         sections = search(ruleset, lang, text, everything)
@@ -55,4 +62,4 @@ def rules(
             typer.echo(f"# {section.chapter_title}\n")
         typer.echo(_plain(section, titles) + "\n")
     if not sections:
-        typer.echo("no section matches", err=True)
+        typer.echo(_("no section matches"), err=True)

@@ -13,6 +13,9 @@ from polis.compiler import compile_ruleset
 from polis.compiler.provenance import provenance_report
 from polis.compiler.serialize import to_jsonable
 from polis.diff import diff_rulesets, render_text
+from polis.i18n import translator
+from polis.i18n.formats import percent
+from polis.messages import msg
 from polis.rules.issues import Issue, RulesError
 from polis.rules.loader import load_ruleset
 from polis.rules.registry import discover, display_path
@@ -30,16 +33,22 @@ def register(app: typer.Typer) -> None:
 @user_errors
 def list_rulesets(
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+    lang: Lang = "",
 ) -> None:
     """List the rulesets: id, title, kind and how much of each is sourced."""
     rows = ruleset_summaries()
     if as_json:
         emit_json(rows)
         return
+    tr = translator(lang)
     width = max(len(r["id"]) for r in rows)
     for r in rows:
-        share = r["provenance"]["sourced_share"]
-        typer.echo(f"{r['id']:<{width}}  {r['kind']:<8}  {share:>4.0%} sourced  {r['title']}")
+        sourced = tr.gettext("{share} sourced").format(
+            share=percent(r["provenance"]["sourced_share"], lang)
+        )
+        english = str(r["title"])
+        title = tr.pgettext(f"{r['id']}:title", english)
+        typer.echo(f"{r['id']:<{width}}  {r['kind']:<8}  {sourced:>12}  {title}")
 
 
 def _targets(paths: list[Path]) -> list[str | Path]:
@@ -48,7 +57,7 @@ def _targets(paths: list[Path]) -> list[str | Path]:
     targets: list[str | Path] = []
     for path in paths:
         if not path.exists():
-            raise RulesError([Issue(None, display_path(path), "no such file or folder")])
+            raise RulesError([Issue(None, display_path(path), msg("file.missing"))])
         # a file inside an edition folder stands for the whole edition
         if (
             path.is_file()
@@ -65,6 +74,7 @@ def validate(
     paths: Annotated[
         list[Path] | None, typer.Argument(help="edition folders or overlay files; default: all")
     ] = None,
+    lang: Lang = "",
 ) -> None:
     """Check rulesets; print one `path:line:col: field: message` line per problem."""
     issues: list[Issue] = []
@@ -76,8 +86,9 @@ def validate(
             issues.extend(exc.issues)
     if issues:
         raise RulesError(issues)
+    valid = translator(lang).gettext("{ruleset}: valid")
     for rid in checked:
-        typer.echo(f"{rid}: valid")
+        typer.echo(valid.format(ruleset=rid))
 
 
 @user_errors
@@ -86,6 +97,7 @@ def compile_cmd(
     out: Annotated[
         Path | None, typer.Option("--out", help="write to this file instead of stdout")
     ] = None,
+    lang: Lang = "",
 ) -> None:
     """Print the compiled engine configuration as JSON."""
     compiled = compile_ruleset(ruleset)
@@ -101,18 +113,17 @@ def compile_cmd(
         typer.echo(text, nl=False)
     else:
         write_atomic(out, text)
-        typer.echo(f"wrote {out}", err=True)
+        typer.echo(translator(lang).gettext("wrote {path}").format(path=out), err=True)
 
 
 @user_errors
 def diff(
     a: Annotated[str, typer.Argument(help="first ruleset id or overlay file")],
     b: Annotated[str, typer.Argument(help="second ruleset id or overlay file")],
-    lang: Lang = "en",
+    lang: Lang = "",
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
 ) -> None:
     """Every difference between two rulesets, grouped by topic."""
-    from polis.i18n import translator
     from polis.i18n.names import Names
     from polis.reference.headlines import headline_values
 
@@ -134,12 +145,14 @@ def schema(
     check: Annotated[
         bool, typer.Option("--check", help="exit 1 if the committed schemas are stale")
     ] = False,
+    lang: Lang = "",
 ) -> None:
     """Write the JSON Schemas of the rules files and of the state, action and record JSON."""
     from polis.engine import schemas as engine_schemas
     from polis.rules import schema_export
     from polis.rules.registry import rules_data_dir
 
+    _ = translator(lang).gettext
     rules_folder = rules_data_dir() / "schema"
     docs_folder = rules_data_dir().parent / "docs" / "schema"
     if check:
@@ -147,10 +160,12 @@ def schema(
             docs_folder, engine_schemas.files()
         )
         if names:
-            raise UserError(f"stale JSON Schema: {', '.join(names)}; run `polis schema`")
-        typer.echo("schemas are up to date")
+            raise UserError(
+                _("stale JSON Schema: {names}; run `polis schema`").format(names=", ".join(names))
+            )
+        typer.echo(_("schemas are up to date"))
         return
     written = schema_export.write(rules_folder)
     written += schema_export.write(docs_folder, engine_schemas.files())
     for path in written:
-        typer.echo(f"wrote {display_path(path)}")
+        typer.echo(_("wrote {path}").format(path=display_path(path)))

@@ -60,6 +60,8 @@ def _files_key(target: str | Path) -> str | None:
             return None
         seen.add(current.path)
         for file in current.files():
+            if not file.is_file():  # a folder or a pipe: the loader refuses it with a message
+                return None
             raw = file.read_bytes()
             digest.update(file.name.encode() + b"\0" + raw)
             if current.form == "overlay":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from babel.messages.mofile import write_mo
@@ -19,7 +20,8 @@ def compile_catalogs(locales_dir: Path = LOCALES_DIR, *, force: bool = False) ->
             continue
         with po_path.open("rb") as fh:
             catalog = read_po(fh, locale=po_path.parent.parent.name, domain=DOMAIN)
-        tmp = mo_path.with_suffix(".mo.tmp")
+        # a name of its own per process: test workers may compile at the same moment
+        tmp = mo_path.with_suffix(f".mo.{os.getpid()}.tmp")
         with tmp.open("wb") as fh:
             write_mo(fh, catalog, use_fuzzy=False)
         tmp.replace(mo_path)

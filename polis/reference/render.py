@@ -21,6 +21,7 @@ from polis.compiler import compile_ruleset
 from polis.compiler.config import EngineConfig
 from polis.i18n import translator
 from polis.i18n.names import Names
+from polis.markup import escape_value
 from polis.reference.model import Chapter, Glossary, Section
 from polis.reference.values import CONDITIONS, estimated_values, rule_values
 from polis.rules.issues import RulesError
@@ -109,6 +110,8 @@ def render_for(cfg: EngineConfig, model: Ruleset, lang: str) -> tuple[RenderedSe
     values = rule_values(cfg, names, lang)
     for name in estimated_values(model):
         values[name] = f"{ESTIMATE_MARK}{values[name]}"
+    # names come from the ruleset, an uploaded one too: they must not become markdown
+    values = {k: escape_value(v) if isinstance(v, str) else v for k, v in values.items()}
     out = []
     for chapter in chapters():
         chapter_title = tr.pgettext(f"rules:{chapter.id}:chapter", chapter.title)

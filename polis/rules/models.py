@@ -11,16 +11,24 @@ from __future__ import annotations
 from typing import Annotated, Literal
 
 from pydantic import Field, StringConstraints, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 
 from polis.rules.provenance import Record, Source
 from polis.rules.strict import Strict
 
-Id = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]*$")]
-RulesetId = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_-]*$")]
-Count = Annotated[int, Field(ge=0)]
-Positive = Annotated[int, Field(ge=1)]
-Text = Annotated[str, StringConstraints(min_length=1)]
+# Every count, size and cost has an upper bound, several times what either edition uses
+# (the shipped value is in the comment), so a house rule has room while the engine never
+# meets a board, a deck, a price or a list of choices it cannot play quickly: a bound is
+# what keeps one uploaded file from costing the server minutes or gigabytes.
+Id = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]{0,39}$")]
+RulesetId = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_-]{0,59}$")]
+Count = Annotated[int, Field(ge=0, le=20)]  # small numbers of things: costs, draws, losses
+Positive = Annotated[int, Field(ge=1, le=20)]
+Text = Annotated[str, StringConstraints(min_length=1, max_length=2000)]  # longest shipped: 259
+IdList = Annotated[list[Id], Field(max_length=20)]
 Rounding = Literal["up", "down"]
+MAX_CARGO = 10  # cargo sizes 3 to 5; the market table has a row per size
+MarketRow = Annotated[list[Annotated[int, Field(ge=1, le=100)]], Field(min_length=1, max_length=30)]
 
 
 # ---------------------------------------------------------------- sides, goods
@@ -47,19 +55,21 @@ class Storage(Record):
 
 
 class PlayerBoard(Record):
-    goods_max: Positive = Field(description="highest value a goods track shows")
-    prestige_max: Positive = Field(description="highest value the prestige track shows")
+    goods_max: int = Field(ge=1, le=100, description="highest value a goods track shows")  # 20
+    prestige_max: int = Field(
+        ge=1, le=500, description="highest value the prestige track shows"
+    )  # 50
 
 
 class Components(Record):
-    cubes_per_side: Positive
-    discs_per_side: Positive
+    cubes_per_side: int = Field(ge=1, le=200)  # 45
+    discs_per_side: int = Field(ge=1, le=100)  # 25
     discs_limited: bool = Field(description="running out of discs blocks actions that need one")
-    merchants_per_side: Positive
-    combat_cards: Positive
-    project_tiles: Positive
-    event_cards: Positive
-    polis_cards: Positive
+    merchants_per_side: int = Field(ge=1, le=20)  # 8
+    combat_cards: int = Field(ge=1, le=200)  # 24
+    project_tiles: int = Field(ge=1, le=60)  # 14
+    event_cards: int = Field(ge=1, le=200)  # 40
+    polis_cards: int = Field(ge=1, le=60)  # 18
 
 
 # ---------------------------------------------------------------- rounds
@@ -75,8 +85,12 @@ class ProjectReveal(Strict):
 class Round(Record):
     id: Id
     label: Text
-    stacking_limit: Positive = Field(description="units one side may have in one area")
-    cargo_open: Positive = Field(description="largest cargo size open at foreign markets")
+    stacking_limit: int = Field(
+        ge=1, le=30, description="units one side may have in one area"
+    )  # 3 to 5
+    cargo_open: int = Field(
+        ge=1, le=MAX_CARGO, description="largest cargo size open at foreign markets"
+    )  # 3 to 5
     event_deck: Id | None = Field(description="deck the round's event comes from, or none")
     projects: ProjectReveal
 
@@ -90,7 +104,7 @@ class TieRule(Strict):
 
 
 class Turn(Record):
-    actions_per_turn: Positive
+    actions_per_turn: int = Field(ge=1, le=6)  # 2
     distinct_actions: bool = Field(description="the actions of one turn must differ")
     event_reader: TieRule = Field(description="who reveals the event and applies it first")
     first_player: TieRule
@@ -100,7 +114,7 @@ class Turn(Record):
     repeat_after_pass: bool = Field(description="after the other passed, actions may repeat")
 
 
-UnitCost = dict[Id, Positive]
+UnitCost = Annotated[dict[Id, Positive], Field(max_length=6)]
 
 
 class ActionBase(Record):
@@ -115,6 +129,7 @@ class ActionBase(Record):
 class CreateUnitsAction(ActionBase):
     unit_costs: list[UnitCost] = Field(
         min_length=1,
+        max_length=6,
         description="alternative payments for one unit, e.g. [{metal: 1}, {silver: 1}]",
     )
     keep_last_cube: bool = Field(description="the last population cube of a polis never leaves")
@@ -139,7 +154,7 @@ class SiegeDiscs(Strict):
     bonus: Positive = Field(description="added to the die per own siege disc at the polis")
     removed_when: list[
         Literal["success", "no_besieging_hoplites", "other_side_besieges", "round_end"]
-    ]
+    ] = Field(max_length=4)
 
 
 class SiegeAction(ActionBase):
@@ -163,13 +178,13 @@ class TributeAction(ActionBase):
 
 
 class DiceRule(Strict):
-    dice: Positive = Field(description="d4 rolled for each marker moved")
+    dice: int = Field(ge=1, le=5, description="d4 rolled for each marker moved")  # 1 or 2
     keep: Literal["single", "lowest", "highest"]
 
     @model_validator(mode="after")
     def _single_means_one(self) -> DiceRule:
         if (self.keep == "single") != (self.dice == 1):
-            raise ValueError("keep 'single' goes with exactly one die, lowest/highest with more")
+            raise PydanticCustomError("model.dice_keep", "keep 'single' goes with exactly one die")
         return self
 
 
@@ -236,12 +251,16 @@ class Actions(Strict):
 
 
 class Battle(Record):
-    threshold: Positive = Field(description="units of both sides in one area that start a battle")
+    threshold: int = Field(
+        ge=2, le=100, description="units of both sides in one area that start a battle"
+    )  # 8
     first_attacker: dict[Literal["land", "naval"], Id]
     cards_per_assault: Positive
     attacker_draw: Count
     defender_draw: Literal["two_minus_losses", "refill_to_units"]
-    defender_min_units: Positive = Field(description="the battle ends when the defender has fewer")
+    defender_min_units: int = Field(
+        ge=1, le=30, description="the battle ends when the defender has fewer"
+    )  # 2
     retreat_prestige_cost: Count
     retreat_opponent_gain: Count
     deferred_after_pass: bool = Field(
@@ -249,20 +268,20 @@ class Battle(Record):
     )
     end_conditions: list[
         Literal["deck_short", "retreat", "defender_below_min", "forced_salpinx_unpaid"]
-    ]
+    ] = Field(max_length=4)
 
 
 class CombatCard(Record):
     formation: Id
     maneuver: Id
-    value: int
-    count: Positive
+    value: int = Field(ge=-20, le=20)  # 0 to 2
+    count: Positive  # 2 to 5
     special: Literal["wildcard", "unanswerable"] | None = None
 
 
 class CombatDeck(Strict):
-    land: list[CombatCard]
-    naval: list[CombatCard]
+    land: list[CombatCard] = Field(max_length=30)  # 9 kinds of card
+    naval: list[CombatCard] = Field(max_length=30)
 
 
 class Named(Record):
@@ -280,7 +299,7 @@ class PhorosOption(Strict):
 class Phoros(Record):
     condition: Literal["none", "polis_besides_capital"]
     good: Id = Field(description="the good the tribute is paid in")
-    options: list[PhorosOption] = Field(min_length=1)
+    options: list[PhorosOption] = Field(min_length=1, max_length=6)
     repeatable: bool = Field(description="the first option may be taken any number of times")
 
 
@@ -290,7 +309,7 @@ class EndStep(Strict):
 
 
 class EndOfRound(Record):
-    steps: list[EndStep]
+    steps: list[EndStep] = Field(max_length=7)
     feeding_good: Id = Field(
         description="paid per population cube in the feeding step; buys growth"
     )
@@ -306,8 +325,8 @@ class LossCondition(Record):
 
 
 class Scoring(Record):
-    parts: list[Literal["population", "prestige", "project_end_prestige"]]
-    tie_breakers: list[Literal["most_goods", "shared_victory"]]
+    parts: list[Literal["population", "prestige", "project_end_prestige"]] = Field(max_length=3)
+    tie_breakers: list[Literal["most_goods", "shared_victory"]] = Field(max_length=2)
 
 
 # ---------------------------------------------------------------- board
@@ -315,19 +334,19 @@ class Scoring(Record):
 
 class TributeRow(Strict):
     good: Id
-    boxes: Positive
+    boxes: int = Field(ge=1, le=10)  # 2 to 5
 
 
 class Territory(Record):
     name: Text
-    neighbours: list[Id] = Field(description="territories reachable by land")
-    coasts: list[Id] = Field(description="seas a hoplite may embark on or land from")
-    tribute: list[TributeRow]
+    neighbours: IdList = Field(description="territories reachable by land")  # up to 4
+    coasts: IdList = Field(description="seas a hoplite may embark on or land from")
+    tribute: list[TributeRow] = Field(max_length=6)  # 3 rows
 
 
 class Sea(Record):
     name: Text
-    neighbours: list[Id]
+    neighbours: IdList
 
 
 class Diolkos(Record):
@@ -336,13 +355,13 @@ class Diolkos(Record):
 
 
 class TradePort(Record):
-    seas: list[Id] = Field(min_length=1, description="seas a merchant may start its route in")
+    seas: IdList = Field(min_length=1, description="seas a merchant may start its route in")
 
 
 class MarketSlot(Strict):
-    cargo: Positive
+    cargo: int = Field(ge=1, le=MAX_CARGO)  # 3 to 5
     offers: Id = Field(description="good received (wheat or silver)")
-    accepts: list[Id] = Field(min_length=1, description="goods that may be bartered for it")
+    accepts: IdList = Field(min_length=1, description="goods that may be bartered for it")
     covered: bool = Field(default=False, description="covered by a black cube at setup")
 
 
@@ -352,23 +371,26 @@ class Market(Record):
     land_route_from: Id | None = Field(
         default=None, description="polis whose controller reaches the market by land"
     )
-    slots: list[MarketSlot] = Field(min_length=1)
+    slots: list[MarketSlot] = Field(min_length=1, max_length=MAX_CARGO)
 
 
 class MarketValues(Record):
-    table: dict[int, list[Positive]] = Field(
-        description="goods paid per cargo size, by marker column (column 1 first)"
+    table: dict[Annotated[int, Field(ge=1, le=MAX_CARGO)], MarketRow] = Field(
+        max_length=MAX_CARGO,
+        description="goods paid per cargo size, by marker column (column 1 first)",
     )
-    start_column: Positive
+    start_column: int = Field(ge=1, le=30)  # 1
 
 
 class NeutralZone(Record):
     name: Text
-    poleis: list[Id]
+    poleis: IdList
 
 
 class TributeYields(Record):
-    yields: list[Positive] = Field(description="goods gained for 1, 2, 3... hoplites on a row")
+    yields: list[Annotated[int, Field(ge=1, le=100)]] = Field(
+        min_length=1, max_length=10, description="goods gained for 1, 2, 3... hoplites on a row"
+    )  # 1, 3, 6, 10, 15
 
 
 # ---------------------------------------------------------------- poleis, projects
@@ -377,12 +399,12 @@ class TributeYields(Record):
 class Polis(Record):
     name: Text
     territory: Id | None = Field(description="None for poleis in a neutral zone")
-    base_population: Positive = Field(description="also the fortification")
-    max_growth: Positive
-    max_population: Positive
-    ports: list[Id] = Field(description="seas its galleys and proxenos reach")
+    base_population: int = Field(ge=1, le=20, description="also the fortification")  # up to 5
+    max_growth: int = Field(ge=1, le=10)  # up to 3
+    max_population: int = Field(ge=1, le=30)  # up to 10
+    ports: IdList = Field(description="seas its galleys and proxenos reach")
     commercial: Id | None = Field(default=None, description="side that may hire merchants here")
-    project_types: list[Id]
+    project_types: IdList
 
 
 class HalfPopulation(Strict):
@@ -392,9 +414,9 @@ class HalfPopulation(Strict):
 class Project(Record):
     name: Text
     type: Id
-    poleis: list[Id] = Field(min_length=1)
-    cost: dict[Id, Positive] = Field(min_length=1)
-    prestige: int | HalfPopulation
+    poleis: IdList = Field(min_length=1)
+    cost: dict[Id, Positive] = Field(min_length=1, max_length=6)
+    prestige: Annotated[int, Field(ge=0, le=50)] | HalfPopulation  # 2 to 5
     end_prestige: Count
 
 
@@ -418,15 +440,15 @@ class AddUnitsEffect(Strict):
     side: Target
     unit: Literal["hoplite", "galley"]
     area: Id
-    count: Positive
+    count: int = Field(ge=1, le=10)  # 1; the engine places units one by one
     when: Timing = "immediate"
 
 
 class RemoveUnitsEffect(Strict):
     do: Literal["remove_units"]
     side: Target
-    units: list[Literal["hoplite", "galley"]] = Field(min_length=1)
-    count: Positive
+    units: list[Literal["hoplite", "galley"]] = Field(min_length=1, max_length=2)
+    count: int = Field(ge=1, le=10)  # 1
     chooser: Literal["owner"] = "owner"
     when: Timing = "immediate"
 
@@ -434,7 +456,7 @@ class RemoveUnitsEffect(Strict):
 class BlockSlotEffect(Strict):
     do: Literal["block_slot"]
     market: Id
-    cargo: Positive
+    cargo: int = Field(ge=1, le=MAX_CARGO)
 
 
 class FirstPlayerEffect(Strict):
@@ -445,7 +467,9 @@ class FirstPlayerEffect(Strict):
 class ChoiceEffect(Strict):
     do: Literal["choose"]
     side: Literal["athens", "sparta"]
-    options: list[list[GainEffect | AddUnitsEffect | RemoveUnitsEffect]] = Field(min_length=2)
+    options: list[
+        Annotated[list[GainEffect | AddUnitsEffect | RemoveUnitsEffect], Field(max_length=4)]
+    ] = Field(min_length=2, max_length=4)
 
 
 Effect = Annotated[
@@ -461,15 +485,15 @@ Effect = Annotated[
 
 class EventDeck(Record):
     name: Text
-    size: Positive
-    unnamed: Count = Field(description="cards of this deck no source identifies")
+    size: int = Field(ge=1, le=100)  # 8 to 11
+    unnamed: int = Field(ge=0, le=100, description="cards of this deck no source identifies")
 
 
 class EventCard(Record):
     name: Text
     deck: Id
-    copies: Positive = 1
-    effects: list[Effect] | Literal["unknown"] = Field(
+    copies: int = Field(default=1, ge=1, le=10)
+    effects: Annotated[list[Effect], Field(max_length=8)] | Literal["unknown"] = Field(
         description="'unknown' cards are listed for completeness and never drawn"
     )
 
@@ -478,13 +502,13 @@ class EventCard(Record):
 
 
 class SideSetup(Record):
-    poleis: dict[Id, Positive] = Field(description="polis -> starting population")
-    hoplites: dict[Id, Positive]
-    galleys: dict[Id, Positive]
+    poleis: dict[Id, Positive] = Field(max_length=60, description="polis -> starting population")
+    hoplites: dict[Id, Positive] = Field(max_length=64)
+    galleys: dict[Id, Positive] = Field(max_length=32)
     merchants: Count
     proxenos: Id
-    prestige: Count
-    goods: dict[Id, Count]
+    prestige: int = Field(ge=0, le=500)  # 3; at most player_board.prestige_max
+    goods: dict[Id, Annotated[int, Field(ge=0, le=100)]] = Field(max_length=12)
 
 
 class Reading(Strict):
@@ -498,7 +522,7 @@ class Discrepancy(Strict):
     path: str | None = Field(
         default=None, description="dotted path of the value in this ruleset that follows `used`"
     )
-    readings: list[Reading] = Field(min_length=2)
+    readings: list[Reading] = Field(min_length=2, max_length=12)
     used: int | float | str | bool
     reason: Text
 
@@ -530,45 +554,45 @@ class Ruleset(RulesetHeader):
     edition: Literal["1e", "2e"]
     sides: dict[Id, Side]
     components: Components
-    goods: dict[Id, Good]
+    goods: dict[Id, Good] = Field(max_length=12)  # 5 or 6
     storage: Storage
     player_board: PlayerBoard
-    rounds: list[Round] = Field(min_length=1)
+    rounds: list[Round] = Field(min_length=1, max_length=12)  # 3 or 4
     turn: Turn
     actions: Actions
     battle: Battle
-    formations: dict[Id, Named]
-    maneuvers: dict[Id, Named]
+    formations: dict[Id, Named] = Field(max_length=30)
+    maneuvers: dict[Id, Named] = Field(max_length=30)
     combat_deck: CombatDeck
     phoros: Phoros
     end_of_round: EndOfRound
-    loss_conditions: list[LossCondition]
+    loss_conditions: list[LossCondition] = Field(max_length=3)
     scoring: Scoring
-    territories: dict[Id, Territory]
-    seas: dict[Id, Sea]
+    territories: dict[Id, Territory] = Field(max_length=64)  # 12
+    seas: dict[Id, Sea] = Field(max_length=32)  # 5
     diolkos: Diolkos | None
-    trade_ports: dict[Id, TradePort]
-    markets: dict[Id, Market]
+    trade_ports: dict[Id, TradePort] = Field(max_length=2)
+    markets: dict[Id, Market] = Field(max_length=16)  # 5
     market_values: MarketValues
     tribute_yields: TributeYields
-    neutral_zones: dict[Id, NeutralZone]
-    poleis: dict[Id, Polis]
-    project_types: dict[Id, Named]
-    projects: dict[Id, Project]
-    project_pool: list[Id] | None = Field(
+    neutral_zones: dict[Id, NeutralZone] = Field(max_length=8)
+    poleis: dict[Id, Polis] = Field(max_length=60)  # 18
+    project_types: dict[Id, Named] = Field(max_length=12)
+    projects: dict[Id, Project] = Field(max_length=60)  # 14
+    project_pool: Annotated[list[Id], Field(max_length=60)] | None = Field(
         default=None, description="if set, only these tiles are used (scenarios)"
     )
-    event_decks: dict[Id, EventDeck]
-    events: dict[Id, EventCard]
-    setup: dict[Id, SideSetup]
-    discrepancies: dict[Id, Discrepancy] = Field(default_factory=dict)
-    decisions: dict[Id, Decision] = Field(default_factory=dict)
+    event_decks: dict[Id, EventDeck] = Field(max_length=12)
+    events: dict[Id, EventCard] = Field(max_length=200)  # 40
+    setup: dict[Id, SideSetup] = Field(max_length=2)
+    discrepancies: dict[Id, Discrepancy] = Field(default_factory=dict, max_length=200)
+    decisions: dict[Id, Decision] = Field(default_factory=dict, max_length=200)
 
     @field_validator("sides")
     @classmethod
     def _two_sides(cls, sides: dict[str, Side]) -> dict[str, Side]:
         if set(sides) != {"athens", "sparta"}:
-            raise ValueError("a ruleset has exactly the sides athens and sparta")
+            raise PydanticCustomError("model.two_sides", "the sides are athens and sparta")
         return sides
 
 
