@@ -96,3 +96,20 @@ def test_names_from_a_linked_overlay_are_text_and_fetch_nothing(
     assert not [url for url in fetched if BAIT_HOST in url]
     context.close()
     assert healthy(server)
+
+
+def test_uploading_the_deep_overlay_on_the_data_page(server: Server, browser: Any) -> None:
+    """The same 60 KB file crashed the server through the Data page's upload."""
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    page.goto(f"{server.url}/data?lang=en")
+    page.get_by_role("heading", name="Try a house rule").wait_for(timeout=WAIT_MS)
+    settle(page)
+    deep = OUT / "overlays" / "value-deep-nesting.yaml"
+    page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(str(deep))
+    alert = page.locator('[data-testid="stAlertContentError"]')
+    alert.first.wait_for(timeout=WAIT_MS)
+    assert "The overlay has 1 problem" in alert.first.inner_text()
+    assert "nested more than 32 levels deep" in page.locator("code").first.inner_text()
+    context.close()
+    assert healthy(server)
