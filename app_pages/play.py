@@ -19,6 +19,7 @@ from polis.engine.notation import from_json
 from polis.engine.record import MAX_RECORD_BYTES, RecordError
 from polis.engine.state import DRAW
 from polis.narrate import Narrator
+from polis.reference.events import known_cards_note
 from polis.reference.render import section_for_rule
 from polis.rules.issues import RulesError
 
@@ -92,6 +93,7 @@ if game is None:
     st.subheader(_("New game"))
     with st.form("new_game"):
         st.caption(md(session.ruleset_label(str(state_store["ruleset"]))))
+        st.caption(known_cards_note(names, session.lang()))  # names escaped inside
         cols = st.columns(3)
         seed = cols[0].number_input(_("Seed"), min_value=0, max_value=2**31 - 1, value=1, step=1)
         # by default a person plays Athens against the greedy bot

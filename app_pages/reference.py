@@ -3,11 +3,12 @@
 import streamlit as st
 
 from polis.app import session
-from polis.app.reference_view import inline_links, links_in, sections_for
+from polis.app.reference_view import inline_links, links_in, passage_markdown, sections_for
 from polis.app.session import _
 from polis.app.text import md
 from polis.i18n import LANGUAGES
-from polis.reference.render import ESTIMATE_MARK, applies_to, render_glossary, search
+from polis.reference.render import ESTIMATE_MARK, applies_to, render_glossary
+from polis.reference.search import search
 
 rid = str(st.session_state["ruleset"])
 lang = session.lang()
@@ -90,8 +91,9 @@ with rules_tab:
             ).format(count=len(hits))
         )
         for hit in hits:
-            with st.expander(hit.title, expanded=len(hits) <= 3):
-                show(hit.id)
+            with st.expander(hit.section.title, expanded=len(hits) <= 3):
+                show(hit.section.id)
+            st.caption(passage_markdown(hit))
     else:
         chapters: dict[str, str] = {}
         for s in sections:

@@ -15,7 +15,8 @@ import re
 _LINE_BREAKS = re.compile(r"[\r\n\u2028\u2029]+")
 _PUNCTUATION = re.compile(r"([!-/:-@\[-`{-~])")
 # inside a sentence of our own, these are the marks that can start or end markdown
-_ACTIVE = re.compile(r"([\\`*_\[\]<>#|~$:&{}])")
+# (a link or an image needs "[", Streamlit's :color[...] too; "$" opens a formula)
+_ACTIVE = re.compile(r"([\\`*_\[\]<>#|~$])")
 _ESCAPED = re.compile(r"\\([!-/:-@\[-`{-~])")
 
 

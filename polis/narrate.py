@@ -280,17 +280,8 @@ class Narrator:
             "battle_end": lambda: _("The battle in {area} ends: {why}").format(
                 area=n.area(p["area"]), why=_(BATTLE_ENDS.get(p["why"], p["why"]))
             ),
-            "event": lambda: _("Event: {event}").format(event=n.event(p["event"])),
-            "event_none": lambda: n.ngettext(
-                "No playable event card in deck {deck} "
-                "({unknown} card of unknown effect is never drawn)",
-                "No playable event card in deck {deck} "
-                "({unknown} cards of unknown effect are never drawn)",
-                p["unknown"],
-            ).format(
-                deck=n.deck(n.cfg.decks[p["deck"]].id, n.cfg.decks[p["deck"]].name),
-                unknown=p["unknown"],
-            ),
+            "event": lambda: self._event(p),
+            "event_unknown": lambda: self._event_unknown(p),
             "event_goods": lambda: self._event_goods(side, p),
             "event_units": lambda: n.ngettext(
                 "{side} places {placed} unit in {area}",
@@ -332,6 +323,7 @@ class Narrator:
             "phoros": lambda: _("{side} takes phoros: {prestige} prestige for {gain}").format(
                 side=side, prestige=p["prestige"], gain=n.amount(p["gain"], n.cfg.phoros_good)
             ),
+            "cap_cut": lambda: self._cap_cut(side, p),
             "game_lost": lambda: _("{side} loses: {reason}").format(
                 side=side, reason=_(REASONS.get(p["reason"], p["reason"]))
             ),
@@ -368,6 +360,34 @@ class Narrator:
             "{attacker} attacks: the defender loses {losses}, "
             "the attacker gains {prestige} prestige"
         ).format(attacker=self.n.side(p["attacker"]), losses=p["losses"], prestige=p["prestige"])
+
+    def _event(self, p: dict[str, Any]) -> str:
+        event = self.n.event(p["event"])
+        if self.n.cfg.events[p["event"]].from_overlay:
+            return self._("Event: {event} (a card from the overlay)").format(event=event)
+        return self._("Event: {event}").format(event=event)
+
+    def _event_unknown(self, p: dict[str, Any]) -> str:
+        _ = self._
+        cfg = self.n.cfg
+        deck = self.n.deck(cfg.decks[p["deck"]].id, cfg.decks[p["deck"]].name)
+        if p["event"] >= 0:
+            return _(
+                "Event: {event}, from deck {deck}; its text is not known, so it has no effect"
+            ).format(event=self.n.event(p["event"]), deck=deck)
+        return _(
+            "Event: an unknown card of deck {deck}; its text is not known, so it has no effect"
+        ).format(deck=deck)
+
+    def _cap_cut(self, side: str, p: dict[str, Any]) -> str:
+        _ = self._
+        if p["good"] < 0:  # prestige
+            return _(
+                "{side} is at the end of the prestige track: {amount} prestige more is lost"
+            ).format(side=side, amount=p["lost"])
+        return _("{side} has no room for more {good}: {goods} are lost").format(
+            side=side, good=self.n.good(p["good"]), goods=self.n.amount(p["lost"], p["good"])
+        )
 
     def _event_goods(self, side: str, p: dict[str, Any]) -> str:
         _ = self._

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from polis.compiler import Compiled
 from polis.reference.render import LINK, RenderedSection, render, render_for
+from polis.reference.search import WORD, Hit
 from polis.rules.loader import LoadedRuleset
 
 
@@ -30,3 +32,18 @@ def links_in(section: RenderedSection) -> list[str]:
         if target not in seen and target != section.id:
             seen.append(target)
     return seen
+
+
+MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$])")
+
+
+def passage_markdown(hit: Hit) -> str:
+    """The matching passage of a search hit, words of the query in bold, all else literal."""
+    matched = set(hit.matched)
+    out, at = [], 0
+    for word in WORD.finditer(hit.passage):
+        out.append(MARKDOWN_SPECIAL.sub(r"\\\1", hit.passage[at : word.start()]))
+        out.append(f"**{word.group()}**" if word.group() in matched else word.group())
+        at = word.end()
+    out.append(MARKDOWN_SPECIAL.sub(r"\\\1", hit.passage[at:]))
+    return "".join(out)

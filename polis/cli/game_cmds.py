@@ -128,7 +128,8 @@ def simulate_cmd(
     as_json: Annotated[bool, typer.Option("--json")] = False,
     lang: Lang = "",
 ) -> None:
-    """Bot games: counts of games, actions, errors, wins per side, scores, time."""
+    """Bot games: counts of games, actions, errors, wins per side, scores, battles, event
+    cards drawn per deck, time; `--json` adds every game's own counts."""
     from polis.bots import BOTS
     from polis.simulate import simulate
 
@@ -151,7 +152,8 @@ def simulate_cmd(
     if as_json:
         emit_json(data)
         return
-    typer.echo(json.dumps({k: v for k, v in data.items() if k != "error_samples"}, indent=1))
+    shown = {k: v for k, v in data.items() if k not in ("error_samples", "per_game")}
+    typer.echo(json.dumps(shown, indent=1))
     for sample in summary.error_samples[:3]:
         typer.echo(sample, err=True)
 

@@ -21,6 +21,7 @@ from polis.compiler.provenance import ProvenanceReport, provenance_report
 from polis.compiler.serialize import content_hash, from_jsonable, to_jsonable
 from polis.rules.issues import RulesError
 from polis.rules.loader import LoadedRuleset, load_ruleset
+from polis.rules.models import Ruleset
 from polis.rules.registry import ref_for, rules_data_dir
 
 __all__ = [
@@ -75,8 +76,16 @@ def _files_key(target: str | Path) -> str | None:
 
 
 def compile_loaded(loaded: LoadedRuleset) -> Compiled:
-    config = build_config(loaded.model)
+    model = loaded.model
+    # an overlay's own event cards are shown as such; the edition it builds on tells them apart
+    edition = None if model.id == model.edition else _edition_model(model.edition)
+    config = build_config(model, edition)
     return Compiled(config, content_hash(config))
+
+
+@lru_cache(maxsize=4)
+def _edition_model(edition: str) -> Ruleset:
+    return load_ruleset(edition).model
 
 
 @lru_cache(maxsize=32)

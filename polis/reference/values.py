@@ -21,6 +21,9 @@ from polis.i18n.names import Names
 from polis.rules.models import Ruleset
 from polis.rules.provenance import Record
 
+# marks a value that no printed source gives (a reconstruction)
+ESTIMATE_MARK = "≈"
+
 
 def _cost(names: Names, alternatives: tuple[tuple[tuple[int, int], ...], ...], locale: str) -> str:
     _ = names.gettext
@@ -229,5 +232,9 @@ CONDITIONS: dict[str, Callable[[EngineConfig], bool]] = {
     "shared_victory": lambda c: "shared_victory" in c.tie_breakers,
     "single_round": lambda c: len(c.rounds) == 1,
     "zero_prestige_loss": lambda c: "zero_prestige_at_round_end" in c.loss_conditions,
+    "zero_prestige_last_round": lambda c: (
+        "zero_prestige_at_round_end" in c.loss_conditions and c.zero_prestige_after_last_round
+    ),
+    "battle_at_pass": lambda c: c.battles_checked_at_pass or not c.battles_deferred_after_pass,
     "scenario": lambda c: c.kind == "scenario",
 }

@@ -266,6 +266,10 @@ class Battle(Record):
     deferred_after_pass: bool = Field(
         description="once a player passed, battles wait until both have passed"
     )
+    checked_at_pass: bool = Field(
+        description="a pass ends the passing player's turn, so battles are checked at the pass "
+        "itself; the deferral then covers only the other player's actions after it"
+    )
     end_conditions: list[
         Literal["deck_short", "retreat", "defender_below_min", "forced_salpinx_unpaid"]
     ] = Field(max_length=4)
@@ -322,6 +326,19 @@ class EndOfRound(Record):
 
 class LossCondition(Record):
     id: Literal["capital_unfed", "zero_prestige_at_round_end", "prestige_debt"]
+    after_last_round: bool = Field(
+        default=False,
+        description="zero_prestige_at_round_end only: checked after the last round too, "
+        "before the game is scored",
+    )
+
+    @model_validator(mode="after")
+    def _last_round_only_for_zero_prestige(self) -> LossCondition:
+        if self.after_last_round and self.id != "zero_prestige_at_round_end":
+            raise PydanticCustomError(
+                "model.after_last_round", "after_last_round is for zero_prestige_at_round_end"
+            )
+        return self
 
 
 class Scoring(Record):
@@ -494,7 +511,8 @@ class EventCard(Record):
     deck: Id
     copies: int = Field(default=1, ge=1, le=10)
     effects: Annotated[list[Effect], Field(max_length=8)] | Literal["unknown"] = Field(
-        description="'unknown' cards are listed for completeness and never drawn"
+        description="'unknown': the card is drawn like any other but has no effect "
+        "(an overlay from the owner's box may give it its printed effects)"
     )
 
 

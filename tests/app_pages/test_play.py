@@ -100,3 +100,11 @@ def test_a_link_naming_a_file_instead_of_a_ruleset_is_refused(app: AppTest, tmp_
     no_errors(app)
     assert app.session_state["game"] is None
     assert any("rules this app does not have" in e.value for e in app.error)
+
+
+def test_the_new_game_form_says_how_many_event_cards_are_known(app: AppTest) -> None:
+    app.run()
+    app.switch_page("app_pages/play.py").run()
+    no_errors(app)
+    notes = [c.value for c in app.caption if "Event cards whose text is known" in c.value]
+    assert notes and ": 1 of 8" in notes[0], [c.value for c in app.caption]

@@ -24,6 +24,16 @@ def test_search_finds_sections(app: AppTest) -> None:
         "matching sections" in m.value for m in app.markdown
     )
     assert any("Siege discs" in e.label for e in app.expander)
+    # under each hit, the sentence that matches, the query's words in bold
+    assert any("**siege**" in c.value and "**disc**" in c.value for c in app.caption)
+
+
+def test_search_finds_inflected_german(app: AppTest) -> None:
+    app.query_params["lang"] = "de"
+    app.run()
+    app.text_input(key="rules_search").set_value("Belagerungen").run()
+    no_errors(app)
+    assert app.expander[0].label == "Polis belagern"
 
 
 def test_deep_link_opens_a_section(app: AppTest) -> None:

@@ -14,7 +14,7 @@ from polis.compiler import compile_loaded
 from polis.markup import unescape
 from polis.rules.loader import load_overlay_text
 from tests.app_pages.conftest import no_errors
-from tests.fuzz.corpus import MARKDOWN_LABEL, OUT
+from tests.fuzz.corpus import MARKDOWN_LABEL, OUT, record_bytes
 
 RECORDS = OUT / "records"
 
@@ -29,7 +29,7 @@ def open_link(app: AppTest, record_json: object, lang: str = "en") -> AppTest:
 
 
 def corpus(name: str) -> object:
-    return json.loads((RECORDS / name).read_text("utf-8"))
+    return json.loads(record_bytes(RECORDS / name))
 
 
 def test_a_link_to_an_overlay_nested_30000_deep_is_refused(app: AppTest) -> None:

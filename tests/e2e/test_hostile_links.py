@@ -20,7 +20,7 @@ import pytest
 from polis.app.session import encode_record
 from tests.e2e.conftest import Server
 from tests.e2e.test_browser import VIEWPORT, WAIT_MS, settle
-from tests.fuzz.corpus import OUT
+from tests.fuzz.corpus import OUT, record_bytes
 
 pytestmark = pytest.mark.e2e
 
@@ -39,7 +39,7 @@ BAIT_HOST = "127.0.0.1:9"  # the markdown corpus overlay points its image and li
 def token(name: str) -> str:
     """The link's token for a corpus record, packed as the Share button packs (from the bytes:
     some of these cannot even be parsed)."""
-    raw = (OUT / "records" / name).read_bytes()
+    raw = record_bytes(OUT / "records" / name)
     return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii")
 
 
@@ -83,7 +83,7 @@ def test_names_from_a_linked_overlay_are_text_and_fetch_nothing(
     page = context.new_page()
     fetched: list[str] = []
     page.on("request", lambda request: fetched.append(request.url))
-    data = json.loads((OUT / "records" / "markdown-overlay.ok.json").read_text("utf-8"))
+    data = json.loads(record_bytes(OUT / "records" / "markdown-overlay.ok.json"))
     data["meta"] = {"controllers": ["human", "human"]}
     page.goto(f"{server.url}/play?lang=en&record={encode_record(data)}")
     page.get_by_role("button", name="Undo").wait_for(timeout=WAIT_MS)

@@ -9,6 +9,10 @@ each stays a regression case even if the random generators drift:
 
 A name with `.ok.` must be accepted and play; every other case must be refused
 with located one-line messages (tests/fuzz/test_fuzz.py).
+
+Records hold `"content_hash": "<current>"`: `record_bytes` fills in the hash of
+the rules they name today, so a change to the engine's configuration never
+turns a case into one refused for the wrong reason ("made with other rules").
 """
 
 from __future__ import annotations
@@ -128,25 +132,51 @@ SEMANTIC_OVERLAYS: dict[str, dict[str, Any]] = {
 }
 
 
-def _record(ruleset: str = "2e", **changes: Any) -> dict[str, Any]:
-    from polis.compiler import compile_ruleset
+CURRENT = "<current>"
 
+
+def _record(ruleset: str = "2e", **changes: Any) -> dict[str, Any]:
     rec = {"format": "polis-record/1", "ruleset": ruleset, "seed": 1, "actions": []}
     rec.update(changes)
-    rec.setdefault("content_hash", compile_ruleset("2e").content_hash)
+    rec.setdefault("content_hash", CURRENT)
     return rec
 
 
 def _overlay_record(overlay_text: str) -> dict[str, Any]:
-    from polis.compiler import compile_loaded
+    return _record(ruleset="house", overlay=overlay_text)
+
+
+def current_hash(record: dict[str, Any]) -> str:
+    """The content hash of the rules a record names (its overlay's, or a shipped ruleset's)."""
+    from polis.compiler import compile_loaded, compile_ruleset
     from polis.rules.issues import RulesError
     from polis.rules.loader import load_overlay_text
+    from polis.rules.registry import discover
 
     try:
-        digest = compile_loaded(load_overlay_text(overlay_text, display="x.yaml")).content_hash
+        if isinstance(record.get("overlay"), str):
+            return compile_loaded(
+                load_overlay_text(record["overlay"], display="x.yaml")
+            ).content_hash
+        if record.get("ruleset") in discover():
+            return compile_ruleset(record["ruleset"]).content_hash
     except RulesError:
+        pass
+    return "0" * 64
+
+
+def record_bytes(path: Path) -> bytes:
+    """A corpus record with today's content hash in place of `<current>`."""
+    raw = path.read_bytes()
+    marker = f'"content_hash": "{CURRENT}"'.encode()
+    if marker not in raw:
+        return raw
+    head = raw[: raw.index(marker)] + b'"content_hash": "0"}'
+    try:  # the fields before the hash say which rules it names (the rest may be hostile)
+        digest = current_hash(json.loads(head))
+    except ValueError:
         digest = "0" * 64
-    return _record(ruleset="house", overlay=overlay_text, content_hash=digest)
+    return raw.replace(marker, f'"content_hash": "{digest}"'.encode(), 1)
 
 
 def records() -> dict[str, str]:
