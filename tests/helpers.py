@@ -1,4 +1,4 @@
-"""Starting positions shared by several test modules."""
+"""Starting positions and overlay headers shared by several test modules."""
 
 from __future__ import annotations
 
@@ -15,3 +15,14 @@ def rich_start(ruleset: str) -> dict[str, object]:
     wheat = cfg.goods[cfg.feeding_good]
     rich = {"prestige": 20, "goods": {wheat: cfg.goods_max}}
     return {"sides": dict.fromkeys(cfg.sides, rich)}
+
+
+# the header of a test overlay on 2e; a test appends its override/add/remove sections
+OVERLAY_HEADER = """\
+id: house
+title: House rule
+kind: variant
+description: A test overlay.
+src: {estimate: "test"}
+extends: 2e
+"""

@@ -97,14 +97,14 @@ HOSTILE_YAML = [
 ]
 
 
-def _paths(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+def data_paths(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     out = [path]
     if isinstance(node, dict):
         for key, value in node.items():
-            out += _paths(value, (*path, key))
+            out += data_paths(value, (*path, key))
     elif isinstance(node, list):
         for i, value in enumerate(node):
-            out += _paths(value, (*path, i))
+            out += data_paths(value, (*path, i))
     return out
 
 
@@ -112,7 +112,7 @@ def _int_paths(node: Any) -> list[tuple[Any, ...]]:
     def is_int(value: Any) -> bool:
         return isinstance(value, int) and not isinstance(value, bool)
 
-    return [p for p in _paths(node) if p and is_int(_get(node, p))]
+    return [p for p in data_paths(node) if p and is_int(_get(node, p))]
 
 
 def _get(node: Any, path: tuple[Any, ...]) -> Any:
@@ -204,7 +204,7 @@ def mutate_bytes(rnd: random.Random, raw: bytes) -> bytes:
 
 def mutate_data(rnd: random.Random, data: Any) -> Any:
     data = copy.deepcopy(data)
-    paths = _paths(data)[1:]
+    paths = data_paths(data)[1:]
     if not paths:
         return data
     target = rnd.choice(paths)

@@ -45,7 +45,8 @@ LOCATED = re.compile(r"^[^\n]+:\d+:\d+: [^\n]*: [^\n]+$")
 _COPIES: dict[str, Path] = {}
 
 
-def _edition_copy(edition: str) -> Path:
+def edition_copy(edition: str) -> Path:
+    """One scratch copy of each edition folder, reused across cases."""
     if edition not in _COPIES:
         root = Path(tempfile.mkdtemp(prefix="polis-fuzz-"))
         shutil.copytree(rules_data_dir() / "editions" / edition, root / edition)
@@ -115,7 +116,7 @@ def run(case: list[Any]) -> dict[str, Any]:
     payload = base64.b64decode(case[-1])
     try:
         if kind == "rules":
-            folder = _edition_copy(case[1])
+            folder = edition_copy(case[1])
             target = folder / case[2]
             original = target.read_bytes()
             try:

@@ -12,15 +12,8 @@ from polis.engine.act_military import allocations
 from polis.rules.checks import MAX_CHOICES, most_tribute_choices, tribute_choices
 from polis.rules.issues import RulesError
 from polis.rules.loader import load_overlay_text
+from tests.helpers import OVERLAY_HEADER as HEADER
 
-HEADER = """\
-id: house
-title: House rule
-kind: variant
-description: A test overlay.
-src: {estimate: "test"}
-extends: 2e
-"""
 ROUNDS_2E = """\
   rounds:
     - {id: alpha, label: Alpha, stacking_limit: %d, cargo_open: 3, event_deck: alpha,

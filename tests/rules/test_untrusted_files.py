@@ -21,15 +21,8 @@ from polis.rules.issues import RulesError
 from polis.rules.loader import load_overlay_text
 from polis.rules.yaml_loader import MAX_YAML_DEPTH, parse
 from tests.conftest import ROOT
+from tests.helpers import OVERLAY_HEADER as HEADER
 
-HEADER = """\
-id: house
-title: House rule
-kind: variant
-description: A test overlay.
-src: {estimate: "test"}
-extends: 2e
-"""
 runner = CliRunner()
 
 
