@@ -43,12 +43,13 @@ def main() -> None:
             rnd = random.Random(f"{args.seed}:{kind}")
             counts: Counter[str] = Counter()
             examples: dict[str, dict[str, str]] = defaultdict(dict)
-            cpu = 0.0
+            cpu = slowest = 0.0
             for _ in range(args.cases):
                 result = prober.run(KINDS[kind](rnd))
                 label = outcome(result)
                 counts[label] += 1
                 cpu += float(result.get("cpu", 0.0))
+                slowest = max(slowest, float(result.get("cpu", 0.0)))
                 detail = str(
                     result.get("play")
                     if label == "accepted-unplayable"
@@ -61,6 +62,7 @@ def main() -> None:
                 "cases": args.cases,
                 **counts,
                 "cpu_seconds": round(cpu, 1),
+                "slowest_case_cpu_seconds": round(slowest, 3),
                 "examples": examples,
             }
             print(json.dumps({kind: report[kind]}, ensure_ascii=False, indent=1), flush=True)
