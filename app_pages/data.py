@@ -4,12 +4,15 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from polis.app import labels, session
+from polis.app.data_view import fact_rows
+from polis.app.markup import escape
 from polis.app.session import _
-from polis.app.text import md
 from polis.compiler.provenance import provenance_report
+from polis.diff import plain
+from polis.diff_words import DiffWords
 from polis.i18n.formats import number, percent
 from polis.rules.issues import RulesError
-from polis.rules.loader import MAX_OVERLAY_BYTES, load_overlay_text
+from polis.rules.loader import MAX_OVERLAY_BYTES, load_overlay_text, load_sources
 
 EXAMPLE = """id: bigger-armies
 title: Bigger armies
@@ -33,7 +36,7 @@ overlay = session.overlay(rid)
 model = session.model(rid)
 report = provenance_report(model)
 
-st.subheader(md(session.ruleset_label(rid)))
+st.subheader(escape(session.ruleset_label(rid)))
 cols = st.columns(3)
 cols[0].metric(_("Sourced share"), percent(report.sourced_share, session.lang()))
 cols[1].metric(_("Records"), len(report.facts))
@@ -73,17 +76,17 @@ categories = st.multiselect(
     format_func=category_labels.__getitem__,
     key="provenance_categories",
 )
+names = session.names(rid)
+data = plain(model)
 st.dataframe(
-    [
-        {
-            _("Record"): f.path,
-            _("Status"): _(labels.STATUS[f.status]),
-            _("Source"): f.source,
-            _("Estimated parts"): "; ".join(f.estimates),
-        }
-        for f in report.facts
-        if f.status in statuses and f.category in categories
-    ],
+    fact_rows(
+        [f for f in report.facts if f.status in statuses and f.category in categories],
+        DiffWords(data, data, names, names, session.lang()),
+        names,
+        load_sources(),
+        session.lang(),
+        _,
+    ),
     hide_index=True,
     width="stretch",
 )
@@ -123,7 +126,7 @@ elif upload is not None:
         )
         st.code("\n".join(exc.lines(session.lang())), language=None)
     else:
-        st.success(_("{title} is valid.").format(title=md(loaded.model.title)))
+        st.success(_("{title} is valid.").format(title=escape(loaded.model.title)))
         text = upload.getvalue().decode("utf-8-sig")  # valid: the loader has just read it
 
         def use_it() -> None:  # a callback: runs before the sidebar's ruleset picker is drawn
@@ -132,5 +135,5 @@ elif upload is not None:
         st.button(_("Use this ruleset"), key="use_overlay", type="primary", on_click=use_it)
 if overlay is not None:
     st.page_link(
-        "app_pages/play.py", label=_("Play {title}").format(title=md(model.title)), icon="🎲"
+        "app_pages/play.py", label=_("Play {title}").format(title=escape(model.title)), icon="🎲"
     )

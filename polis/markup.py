@@ -1,11 +1,12 @@
 """Markdown escaping: text that must display exactly as written where markdown is rendered.
 
 A backslash before an ASCII punctuation mark is the one escape CommonMark
-defines for all of them, so `![x](url)`, `**`, `[[id]]`, Streamlit's
+defines for all of them; put before every mark Markdown, HTML or Streamlit
+read as syntax, it makes `![x](url)`, `**`, `[[id]]`, Streamlit's
 `:red[...]` and `$...$` show as the characters they are, and nothing is
 fetched or restyled. Line breaks become spaces, so a value cannot start a
-heading or a list. Used for values filled into the rule text (polis.reference)
-and, through polis.app.text, for untrusted strings on the app's pages.
+heading or a list. Used for the names polis.reference.events lists in rule text
+and, through polis.app.markup.escape, for untrusted strings on the app's pages.
 """
 
 from __future__ import annotations
@@ -13,7 +14,9 @@ from __future__ import annotations
 import re
 
 _LINE_BREAKS = re.compile(r"[\r\n\u2028\u2029]+")
-_PUNCTUATION = re.compile(r"([!-/:-@\[-`{-~])")
+# the marks Markdown, HTML or Streamlit (:color[...], :material/icon:, $math$) read as syntax;
+# commas, quotes, slashes and the like never start anything and stay as they are
+_SYNTAX = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~:$&=])")
 # inside a sentence of our own, these are the marks that can start or end markdown
 # (a link or an image needs "[", Streamlit's :color[...] too; "$" opens a formula)
 _ACTIVE = re.compile(r"([\\`*_\[\]<>#|~$])")
@@ -21,8 +24,8 @@ _ESCAPED = re.compile(r"\\([!-/:-@\[-`{-~])")
 
 
 def escape(text: str) -> str:
-    """Text shown on its own (a label, a heading): every punctuation mark escaped."""
-    return _PUNCTUATION.sub(r"\\\1", _LINE_BREAKS.sub(" ", text))
+    """Text shown on its own (a label, a heading): every mark that could be syntax escaped."""
+    return _SYNTAX.sub(r"\\\1", _LINE_BREAKS.sub(" ", text))
 
 
 def escape_value(text: str) -> str:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 from polis.compiler import Compiled
 from polis.reference.render import LINK, RenderedSection, render, render_for
@@ -18,11 +17,6 @@ def sections_for(
     if loaded is None:
         return render(ruleset, lang)
     return render_for(compiled.config, loaded.model, lang)
-
-
-def inline_links(text: str, title: Callable[[str], str]) -> str:
-    """[[section.id]] becomes the section's title in bold; the links themselves are buttons."""
-    return LINK.sub(lambda m: f"**{title(m.group(1))}**", text)
 
 
 def links_in(section: RenderedSection) -> list[str]:
@@ -47,3 +41,21 @@ def passage_markdown(hit: Hit) -> str:
         at = word.end()
     out.append(MARKDOWN_SPECIAL.sub(r"\\\1", hit.passage[at:]))
     return "".join(out)
+
+
+def reads_differently(
+    section: RenderedSection, current: str, lang: str, shipped: list[str]
+) -> list[str]:
+    """The shipped rulesets (other than `current`) whose reference reads this section otherwise.
+
+    A ruleset that has no such section reads it otherwise too: the comparison shows it
+    as dropped.
+    """
+    out = []
+    for other in shipped:
+        if other == current:
+            continue
+        theirs = next((s for s in render(other, lang) if s.id == section.id), None)
+        if theirs is None or (theirs.title, theirs.text) != (section.title, section.text):
+            out.append(other)
+    return out

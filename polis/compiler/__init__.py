@@ -17,14 +17,21 @@ from pathlib import Path
 from polis import __version__
 from polis.compiler.build import build_config
 from polis.compiler.config import EngineConfig
+from polis.compiler.layout import BoardGeometry, build_geometry
 from polis.compiler.provenance import ProvenanceReport, provenance_report
-from polis.compiler.serialize import content_hash, from_jsonable, to_jsonable
+from polis.compiler.serialize import (
+    content_hash,
+    from_jsonable,
+    geometry_from_jsonable,
+    to_jsonable,
+)
 from polis.rules.issues import RulesError
 from polis.rules.loader import LoadedRuleset, load_ruleset
 from polis.rules.models import Ruleset
 from polis.rules.registry import ref_for, rules_data_dir
 
 __all__ = [
+    "BoardGeometry",
     "Compiled",
     "EngineConfig",
     "RulesError",
@@ -37,7 +44,8 @@ __all__ = [
 @dataclass(frozen=True)
 class Compiled:
     config: EngineConfig
-    content_hash: str
+    content_hash: str  # of `config` only: the rules, never how the board is drawn
+    geometry: BoardGeometry
 
 
 def cache_dir() -> Path:
@@ -80,7 +88,7 @@ def compile_loaded(loaded: LoadedRuleset) -> Compiled:
     # an overlay's own event cards are shown as such; the edition it builds on tells them apart
     edition = None if model.id == model.edition else _edition_model(model.edition)
     config = build_config(model, edition)
-    return Compiled(config, content_hash(config))
+    return Compiled(config, content_hash(config), build_geometry(model, config))
 
 
 @lru_cache(maxsize=4)
@@ -95,7 +103,8 @@ def _compile_cached(target: str, key: str | None) -> Compiled:
         try:
             data = json.loads(path.read_text("utf-8"))
             config = from_jsonable(data["config"])
-            return Compiled(config, data["content_hash"])
+            geometry = geometry_from_jsonable(data["geometry"])
+            return Compiled(config, data["content_hash"], geometry)
         except (OSError, ValueError, KeyError, TypeError):
             pass  # a damaged cache entry is rebuilt below
     compiled = compile_loaded(load_ruleset(target))
@@ -105,7 +114,11 @@ def _compile_cached(target: str, key: str | None) -> Compiled:
             tmp = path.with_suffix(".tmp")
             tmp.write_text(
                 json.dumps(
-                    {"config": to_jsonable(compiled.config), "content_hash": compiled.content_hash}
+                    {
+                        "config": to_jsonable(compiled.config),
+                        "content_hash": compiled.content_hash,
+                        "geometry": to_jsonable(compiled.geometry),
+                    }
                 ),
                 "utf-8",
             )

@@ -52,24 +52,27 @@ def pay_prestige(s: State, side: int, amount: int) -> bool:
     return True
 
 
-def scores(s: State) -> list[int]:
+def score_parts(s: State) -> list[dict[str, int]]:
+    """Each side's score, part by part (the parts the ruleset counts, in its order)."""
     cfg = s.cfg
     out = []
     for side in (0, 1):
-        total = 0
         owned = s.owned(side)
-        if "population" in cfg.score_parts:
-            total += sum(s.pop[p] for p in owned)
-        if "prestige" in cfg.score_parts:
-            total += s.prestige[side]
-        if "project_end_prestige" in cfg.score_parts:
-            total += sum(
+        values = {
+            "population": sum(s.pop[p] for p in owned),
+            "prestige": s.prestige[side],
+            "project_end_prestige": sum(
                 cfg.projects[j].end_prestige
                 for j, loc in enumerate(s.proj_loc)
                 if loc in owned and s.proj_done[j]
-            )
-        out.append(total)
+            ),
+        }
+        out.append({part: values[part] for part in cfg.score_parts if part in values})
     return out
+
+
+def scores(s: State) -> list[int]:
+    return [sum(parts.values()) for parts in score_parts(s)]
 
 
 def finish_game(s: State) -> None:

@@ -20,7 +20,6 @@ from polis.compiler import compile_ruleset
 from polis.compiler.config import EngineConfig
 from polis.i18n import translator
 from polis.i18n.names import Names
-from polis.markup import escape_value
 from polis.reference.events import deck_list
 from polis.reference.model import Chapter, Glossary, Section
 from polis.reference.values import CONDITIONS, ESTIMATE_MARK, estimated_values, rule_values
@@ -54,6 +53,12 @@ def chapters() -> tuple[Chapter, ...]:
     if issues:
         raise RulesError(issues)
     return tuple(sorted(found, key=lambda c: c.order))
+
+
+@cache
+def source_sections() -> dict[str, Section]:
+    """Every section as written in the rules data (English, placeholders unfilled), by id."""
+    return {s.id: s for chapter in chapters() for s in chapter.sections}
 
 
 @cache
@@ -100,19 +105,22 @@ def _fill(template: str, values: dict[str, Any], where: str) -> str:
         raise ValueError(f"{where}: cannot fill {exc!s} in the rule text") from None
 
 
-def render_for(cfg: EngineConfig, model: Ruleset, lang: str) -> tuple[RenderedSection, ...]:
-    """All sections that apply to a compiled ruleset, in `lang`; estimated values marked ≈."""
-    tr = translator(lang)
-    names = Names(cfg, tr)
+def marked_values(cfg: EngineConfig, model: Ruleset, lang: str) -> dict[str, Any]:
+    """The values rule text quotes for a ruleset in `lang`, estimated ones marked ≈."""
+    names = Names(cfg, translator(lang))
     values = rule_values(cfg, names, lang)
     for name in estimated_values(model):
         values[name] = f"{ESTIMATE_MARK}{values[name]}"
-    # names come from the ruleset, an uploaded one too: they must not become markdown
-    values = {k: escape_value(v) if isinstance(v, str) else v for k, v in values.items()}
     # the deck sizes that are reconstructions are marked inside the list, deck by deck
-    # (markdown of its own, with the deck names escaped)
     guessed = {did for did, deck in model.event_decks.items() if deck.src.is_estimate}
     values["event_deck_list"] = deck_list(names, lang, guessed)
+    return values
+
+
+def render_for(cfg: EngineConfig, model: Ruleset, lang: str) -> tuple[RenderedSection, ...]:
+    """All sections that apply to a compiled ruleset, in `lang`; estimated values marked ≈."""
+    tr = translator(lang)
+    values = marked_values(cfg, model, lang)
     out = []
     for chapter in chapters():
         chapter_title = tr.pgettext(f"rules:{chapter.id}:chapter", chapter.title)

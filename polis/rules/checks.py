@@ -15,6 +15,7 @@ from pydantic import BaseModel
 
 from polis.messages import Message, msg
 from polis.rules.issues import Issue, YamlPath, dotted
+from polis.rules.layout_checks import check_layout
 from polis.rules.models import (
     AddUnitsEffect,
     BlockSlotEffect,
@@ -113,6 +114,7 @@ class _Checker:
         self.events()
         self.setups()
         self.discrepancies()
+        check_layout(self.rs, self)
         self.source_refs(self.rs, ())
         return self.issues
 

@@ -45,6 +45,7 @@ class Issue:
         return f"{where}: {self.field or tr.gettext(WHOLE_FILE)}: {self.problem.render(lang)}"
 
     def sort_key(self) -> tuple[str, int, int, str, str]:
+        # the message breaks ties, so two problems at one place always print in one order
         loc = self.location
         where = (loc.file, loc.line, loc.col) if loc else ("", 0, 0)
         return (*where, self.field, self.message)

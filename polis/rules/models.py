@@ -8,9 +8,16 @@ written for the person editing a YAML file.
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Literal
 
-from pydantic import Field, StringConstraints, field_validator, model_validator
+from pydantic import (
+    AfterValidator,
+    Field,
+    StringConstraints,
+    field_validator,
+    model_validator,
+)
 from pydantic_core import PydanticCustomError
 
 from polis.rules.provenance import Record, Source
@@ -554,6 +561,114 @@ class Decision(Strict):
     src: Source
 
 
+# ---------------------------------------------------------------- board layout (a drawing)
+
+_PAIR = r"-?\d+,-?\d+"
+_OUTLINE = rf"^\s*{_PAIR}(?:\s+{_PAIR}){{2,}}\s*$"
+_ROUTE = rf"^\s*{_PAIR}(?:\s+{_PAIR})+\s*$"
+
+
+# The shipped drawings use outlines of at most 30 points (230 characters) and 366 points in
+# all; the bounds leave a house rule room for a much finer map, and keep the checks that
+# test every mark against every outline well under a second.
+MAX_OUTLINE_CHARS = 4_000
+MAX_LAYOUT_POINTS = 5_000
+MAX_COORDINATE = 100_000
+
+
+def _points_check(pattern: str, key: str) -> AfterValidator:
+    def check(text: str) -> str:
+        if not re.fullmatch(pattern, text):
+            shown = repr(text if len(text) <= 60 else text[:59] + "…")
+            raise PydanticCustomError(key, "write points as 'x,y x,y ...'", {"value": shown})
+        return text
+
+    return AfterValidator(check)
+
+
+Outline = Annotated[
+    str,
+    StringConstraints(max_length=MAX_OUTLINE_CHARS),
+    _points_check(_OUTLINE, "model.outline_points"),
+    Field(
+        description="a closed outline: 'x,y x,y x,y ...' (at least 3 points, like SVG points)",
+        json_schema_extra={"pattern": _OUTLINE},
+    ),
+]
+Route = Annotated[
+    str,
+    StringConstraints(max_length=MAX_OUTLINE_CHARS),
+    _points_check(_ROUTE, "model.route_points"),
+    Field(
+        description="a line through 'x,y x,y ...' (at least 2 points)",
+        json_schema_extra={"pattern": _ROUTE},
+    ),
+]
+Coordinate = Annotated[int, Field(ge=-MAX_COORDINATE, le=MAX_COORDINATE)]
+Point = Annotated[list[Coordinate], Field(min_length=2, max_length=2, description="[x, y]")]
+Outlines = Annotated[list[Outline], Field(min_length=1, max_length=8)]
+
+
+class AreaDrawing(Strict):
+    shape: Outlines = Field(description="the area's outlines; islands are extra outlines")
+    name_at: Point = Field(description="where the area's name is written")
+    units_at: Point = Field(description="where the units in the area stand")
+
+
+class ZoneDrawing(Strict):
+    shape: Outlines
+
+
+class MarketDrawing(Strict):
+    at: Point = Field(description="centre of the market's box")
+    slots: dict[Annotated[int, Field(ge=1, le=MAX_CARGO)], Point] = Field(
+        max_length=MAX_CARGO, description="cargo size -> where its cargo slot is drawn"
+    )
+    sea_route: Route = Field(description="the route from the market's sea to the market")
+    land_route: Route | None = Field(
+        default=None, description="the route from the polis of land_route_from to the market"
+    )
+
+
+class PortDrawing(Strict):
+    at: Point
+
+
+class BoardLayout(Strict):
+    """Where everything is drawn: our own map of Greece and the Aegean (x right, y down)."""
+
+    width: int = Field(ge=1, le=MAX_COORDINATE, description="width of the drawing, in layout units")
+    height: int = Field(ge=1, le=MAX_COORDINATE)
+    backdrop: list[Outline] = Field(
+        default_factory=list,
+        max_length=40,
+        description="land that is no area of the game, for orientation",
+    )
+    territories: dict[Id, AreaDrawing] = Field(max_length=64)
+    seas: dict[Id, AreaDrawing] = Field(max_length=32)
+    neutral_zones: dict[Id, ZoneDrawing] = Field(default_factory=dict, max_length=8)
+    poleis: dict[Id, Point] = Field(max_length=60, description="centre of each polis")
+    markets: dict[Id, MarketDrawing] = Field(max_length=16)
+    trade_ports: dict[Id, PortDrawing] = Field(max_length=2, description="by side, as trade_ports")
+    diolkos: Route | None = Field(default=None, description="the Korinthos link between its seas")
+
+    @model_validator(mode="after")
+    def _few_enough_points(self) -> BoardLayout:
+        outlines = [*self.backdrop]
+        for area in [*self.territories.values(), *self.seas.values()]:
+            outlines += area.shape
+        for zone in self.neutral_zones.values():
+            outlines += zone.shape
+        points = sum(o.count(",") for o in outlines)
+        if points > MAX_LAYOUT_POINTS:
+            raise PydanticCustomError(
+                "model.layout_points",
+                "too many points",
+                {"points": points, "limit": MAX_LAYOUT_POINTS},
+            )
+        return self
+
+
 # ---------------------------------------------------------------- the ruleset
 
 
@@ -605,6 +720,9 @@ class Ruleset(RulesetHeader):
     setup: dict[Id, SideSetup] = Field(max_length=2)
     discrepancies: dict[Id, Discrepancy] = Field(default_factory=dict, max_length=200)
     decisions: dict[Id, Decision] = Field(default_factory=dict, max_length=200)
+    layout: BoardLayout = Field(
+        description="how the board is drawn (presentation only: not part of the rules' hash)"
+    )
 
     @field_validator("sides")
     @classmethod
@@ -623,7 +741,9 @@ class Overlay(RulesetHeader):
         description="deep-merged onto the base; every key named must exist there",
     )
     add: dict[str, object] = Field(
-        default_factory=dict, description="new records for id-keyed maps; keys must be new"
+        default_factory=dict,
+        description="new records for id-keyed maps (a dotted key such as 'layout.poleis' "
+        "reaches a map inside a section); keys must be new",
     )
     remove: list[str] = Field(
         default_factory=list, description="dotted paths of records to drop; must exist"

@@ -5,8 +5,13 @@ Semantics, chosen so that a typo can never silently add a rule:
   base. Lists and plain values are replaced; a mapping tagged `!replace` is
   swapped wholesale instead of merged.
 - `add:` inserts new records into an id-keyed map (`add: {projects: {new_id: ...}}`);
-  the map must exist and the ids must be new.
+  the map must exist and the ids must be new. A dotted section reaches a map
+  inside another (`add: {layout.territories: {new_id: ...}}` places a new area).
 - `remove:` drops records by dotted path (`events.egypt_rebels`); they must exist.
+
+A record the overlay changes without giving its own `src` takes the overlay's: the
+base's book does not vouch for a value the overlay wrote, so a house rule's new
+setup counts as the house rule's (an estimate), not as sourced from the books.
 """
 
 from __future__ import annotations
@@ -37,8 +42,14 @@ class _Merger:
         self.base_id = base_id
         self.issues: list[Issue] = []
 
+    # -- positions -------------------------------------------------------
+
     def _written_by_overlay(self, overlay_path: YamlPath, path: YamlPath) -> None:
-        """Positions under `path` are now those the overlay wrote under `overlay_path`."""
+        """Positions under `path` are now those the overlay wrote under `overlay_path`.
+
+        One entry per change, never a copy of the positions: the merge stays linear in
+        the size of the overlay however many records it adds (issue 13).
+        """
         self.result.redirects[path] = (self.overlay, overlay_path)
 
     def _where(self, overlay_path: YamlPath) -> Location | None:
@@ -57,6 +68,9 @@ class _Merger:
             self._fail(("override", *path), path, msg("overlay.not_mergeable"))
             return
         declared = fields_at(Ruleset, path)
+        # a record (not the ruleset itself) changed here without a source of its own
+        if path and "src" in target and "src" not in patch and patch:
+            self._own_source(target, path)
         for key, value in patch.items():
             sub = (*path, key)
             if key not in target and key in declared:
@@ -74,27 +88,38 @@ class _Merger:
             target[key] = copy.deepcopy(dict(value) if isinstance(value, Replace) else value)
             self._written_by_overlay(("override", *sub), sub)
 
+    def _own_source(self, record: dict[str, Any], path: YamlPath) -> None:
+        header = self.overlay.data.get("src")
+        if isinstance(header, dict):
+            record["src"] = copy.deepcopy(header)
+            self._written_by_overlay(("src",), (*path, "src"))
+
     def add(self, patch: Any) -> None:
         if not isinstance(patch, dict):
             self._fail(("add",), ("add",), msg("overlay.add_not_mapping"))
             return
         data = self.result.data
         for section, records in patch.items():
-            if section not in data or not isinstance(data[section], dict):
+            # a dotted section names a map inside another: `layout.territories`
+            parts = tuple(str(section).split("."))
+            target: Any = data
+            for part in parts:
+                target = target.get(part) if isinstance(target, dict) else None
+            if not isinstance(target, dict):
                 hint = _suggest(section, [k for k, v in data.items() if isinstance(v, dict)])
                 problem = msg("overlay.no_section", base=self.base_id, section=section, hint=hint)
-                self._fail(("add", section), (section,), problem)
+                self._fail(("add", section), parts, problem)
                 continue
             if not isinstance(records, dict):
-                self._fail(("add", section), (section,), msg("overlay.add_records_not_mapping"))
+                self._fail(("add", section), parts, msg("overlay.add_records_not_mapping"))
                 continue
             for rid, record in records.items():
-                if rid in data[section]:
+                if rid in target:
                     problem = msg("overlay.exists", id=rid, base=self.base_id)
-                    self._fail(("add", section, rid), (section, rid), problem)
+                    self._fail(("add", section, rid), (*parts, rid), problem)
                     continue
-                data[section][rid] = copy.deepcopy(record)
-                self._written_by_overlay(("add", section, rid), (section, rid))
+                target[rid] = copy.deepcopy(record)
+                self._written_by_overlay(("add", section, rid), (*parts, rid))
 
     def remove(self, paths: Any) -> None:
         if not isinstance(paths, list):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from polis.app.text import md
+from polis.app.markup import escape as md
 from polis.markup import escape, escape_value, unescape
 
 HOSTILE = [
@@ -24,8 +24,8 @@ def test_escaped_text_comes_back_as_typed(text: str) -> None:
         assert unescape(escaped) == text.replace("\n", " ")
 
 
-def test_md_escapes_every_punctuation_mark_and_nothing_else() -> None:
-    assert md("5α Athenai (Attika): 3, 4") == r"5α Athenai \(Attika\)\: 3\, 4"
+def test_the_page_helper_escapes_every_mark_that_could_be_syntax() -> None:
+    assert md("5α Athenai (Attika): 3, 4") == r"5α Athenai \(Attika\)\: 3, 4"
     assert md("![x](u)") == r"\!\[x\]\(u\)"
 
 

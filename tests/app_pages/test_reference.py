@@ -78,3 +78,16 @@ def test_language_from_the_url(app: AppTest) -> None:
     app.run()
     no_errors(app)
     assert app.session_state["lang"] == "pl"
+
+
+def test_captions_show_names_and_links_to_the_comparison(app: AppTest) -> None:
+    app.query_params.update(ruleset="2e", section="actions.siege_discs")
+    app.run()
+    no_errors(app)
+    captions = [c.value for c in app.caption]
+    assert not any("actions.siege_discs" in c or "2e," in c for c in captions)
+    assert any(c.startswith("Only in:") for c in captions)
+    links = [p for p in app.get("page_link") if "compare" in p.proto.page]
+    assert links and all("Compare with" in p.proto.label for p in links)
+    # cross-references are links that open the section in place
+    assert any("](#polis-section/actions.siege_outcome)" in m.value for m in app.markdown)
