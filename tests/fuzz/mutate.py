@@ -318,6 +318,7 @@ def _structural(
             "market_key",
             "prestige_max",
             "discs",
+            "layout",
         ]
     )
     over = out.setdefault("override", {})
@@ -371,6 +372,22 @@ def _structural(
         over["player_board"] = {"prestige_max": rnd.choice([1, 2, 5, 20])}
     elif kind == "discs":
         over["components"] = {"discs_per_side": rnd.choice([1, 2, 3])}
+    elif kind == "layout" and "layout" in data:
+        layout = data["layout"]
+        choice = rnd.choice(["move_polis", "long_outline", "off_board", "bad_points"])
+        if choice == "move_polis":
+            pid = rnd.choice(list(layout["poleis"]))
+            x, y = layout["poleis"][pid]
+            over["layout"] = {"poleis": {pid: [x + rnd.randint(-40, 40), y + rnd.randint(-40, 40)]}}
+        elif choice == "long_outline":
+            n = rnd.choice([50, 500, 6_000])
+            points = " ".join(f"{rnd.randint(0, 999)},{rnd.randint(0, 759)}" for _ in range(n))
+            over["layout"] = {"backdrop": [points]}
+        elif choice == "off_board":
+            over["layout"] = {"width": rnd.choice([1, 10, 10**6])}
+        else:
+            tid = rnd.choice(list(layout["territories"]))
+            over["layout"] = {"territories": {tid: {"shape": ["1,2 3;4 5,6"]}}}
 
 
 def overlay_case(rnd: random.Random) -> Case:
