@@ -160,35 +160,21 @@ def simulate_cmd(
 
 @user_errors
 def bench(
-    seconds: Annotated[float, typer.Option("--seconds", help="measuring time per ruleset")] = 3.0,
+    seconds: Annotated[
+        float, typer.Option("--seconds", help="CPU seconds of the engine loop per ruleset")
+    ] = 3.0,
+    rulesets: Annotated[
+        list[str] | None, typer.Option("--ruleset", help="only these rulesets (repeatable)")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
     lang: Lang = "",
 ) -> None:
-    """Engine speed (random playouts, legal_actions latency), python-chess, compile time."""
-    from polis.bench import bench_all
+    """Engine speed against python-chess (same loop, CPU time, interleaved), bots, compile."""
+    from polis.bench import bench_all, render
 
-    data = bench_all(seconds)
+    data = bench_all(seconds, rulesets or None)
     if as_json:
         emit_json(data)
         return
-    _ = translator(lang).gettext
-    chess = data["python_chess_actions_per_second"]
-    for row in data["engine"]:
-        ratio = f" ({row['actions_per_second'] / chess:.2f}× python-chess)" if chess else ""
-        line = _(
-            "{actions} actions/s{ratio}, {games} games/s, legal_actions p50 {p50} µs p99 {p99} µs"
-        ).format(
-            actions=row["actions_per_second"],
-            ratio=ratio,
-            games=row["games_per_second"],
-            p50=row["legal_actions_p50_us"],
-            p99=row["legal_actions_p99_us"],
-        )
-        typer.echo(f"{row['ruleset']:<30} {line}")
-    typer.echo(_("python-chess random playouts: {actions} actions/s").format(actions=chess))
-    c = data["compile"]
-    typer.echo(
-        _(
-            "compile all rulesets: cold {cold} ms, disk-cached {disk} ms, in memory {memory} ms"
-        ).format(cold=c["cold_ms"], disk=c["disk_cached_ms"], memory=c["memory_cached_ms"])
-    )
+    for line in render(data):
+        typer.echo(line)

@@ -20,7 +20,11 @@ from tests.e2e.test_browser import WAIT_MS, settle, start_game_against_bot
 pytestmark = pytest.mark.e2e
 
 SIZES = {"laptop": {"width": 1366, "height": 900}, "phone": {"width": 390, "height": 844}}
-BOARD = ".stBidiComponent"
+
+
+def board(page: Any) -> Any:
+    """The board's component (the frame also mounts an invisible one that catches link clicks)."""
+    return page.locator(".stBidiComponent").filter(has=page.locator(".pb-map")).first
 
 
 def elements(page: Any, selector: str) -> list[tuple[str, str]]:
@@ -73,7 +77,7 @@ def shoot(page: Any, path: Path) -> None:
     """A screenshot of the board without a tooltip left from the last pointer move."""
     page.mouse.move(1, 1)
     page.wait_for_timeout(150)
-    page.locator(BOARD).first.screenshot(path=path)
+    board(page).screenshot(path=path)
 
 
 def open_page(browser: Any, server: Server, size: str) -> tuple[Any, Any, list[str]]:
@@ -82,7 +86,7 @@ def open_page(browser: Any, server: Server, size: str) -> tuple[Any, Any, list[s
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     start_game_against_bot(page, server, seed=1)
-    page.locator(BOARD).first.wait_for(timeout=WAIT_MS)
+    board(page).wait_for(timeout=WAIT_MS)
     return context, page, errors
 
 
