@@ -206,7 +206,7 @@ def sources(focus: Focus | None) -> None:
     for rid in dict.fromkeys([a, b]):
         m = session.model(rid)
         names = session.names(rid)  # its scopes fall back from a variant to its edition
-        st.subheader(session.ruleset_label(rid))
+        st.subheader(escape(session.ruleset_label(rid)))
         if not m.discrepancies:
             st.write(_("No recorded disagreements."))
         for did, disc in m.discrepancies.items():

@@ -1,4 +1,4 @@
-"""Starting positions shared by several test modules."""
+"""Starting positions and overlay headers shared by several test modules."""
 
 from __future__ import annotations
 
@@ -33,3 +33,14 @@ def random_states(ruleset: str, games: int = 40) -> Iterator[State]:
         while not state.finished:
             yield state
             state = apply_unchecked(state, chooser.choice(legal_actions(state)))
+
+
+# the header of a test overlay on 2e; a test appends its override/add/remove sections
+OVERLAY_HEADER = """\
+id: house
+title: House rule
+kind: variant
+description: A test overlay.
+src: {estimate: "test"}
+extends: 2e
+"""

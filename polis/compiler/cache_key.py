@@ -60,6 +60,8 @@ def _compute(target: str | Path) -> tuple[str | None, tuple[Stat, ...]]:
         if current.form == "edition":
             watched.append(_stat(current.path))  # files added or removed
         for file in current.files():
+            if not file.is_file():  # a folder or a pipe: the loader refuses it with a message
+                return None, tuple(watched)
             watched.append(_stat(file))
             raw = file.read_bytes()
             digest.update(file.name.encode() + b"\0" + raw)

@@ -199,6 +199,10 @@ def next_battle(s: State) -> None:
         s.phase, s.player = "battle_order", s.active
 
 
+# what may follow a battle (State.then), as resume() reads it
+CONTINUATIONS = ("next_turn", "turn", "round_end", "event", "turns")
+
+
 def resume(s: State) -> None:
     then, s.then = s.then, ""
     if then == "next_turn":

@@ -32,6 +32,7 @@ def test_states_of_one_configuration_share_its_tables() -> None:
 def test_an_uploaded_configurations_memos_go_with_it() -> None:
     # a configuration no cache holds, as an uploaded overlay's is
     cfg = compile_ruleset("2e", use_cache=False).config
+    gc.collect()  # configurations other tests left unreferenced must not count as alive
     before = live_tables()
     games = [_play(cfg, seed) for seed in range(30)]
     memo = tables(cfg)
