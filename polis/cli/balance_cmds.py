@@ -98,7 +98,7 @@ def balance(
     as_json: Annotated[
         bool, typer.Option("--json", help="the report as JSON (docs/balance.md)")
     ] = False,
-    lang: Lang = "en",
+    lang: Lang = "",
 ) -> None:
     """Play bot games per ruleset: who wins, how games end, scores, length, action mix,
     and the differences between rulesets that are larger than chance."""
@@ -285,19 +285,26 @@ def balance_records(
     check: Annotated[
         bool, typer.Option("--check", help="only say which shipped records are stale")
     ] = False,
+    lang: Lang = "",
 ) -> None:
     """Regenerate the shipped balance records (rules_data/balance/) with the settings' bot."""
     from polis.balance import lab
     from polis.balance import record as records
     from polis.balance.runner import default_workers
     from polis.compiler import compile_ruleset
+    from polis.i18n import translator
     from polis.rules.registry import discover, display_path
 
+    _ = translator(lang).gettext
     known = discover()
     wanted = rulesets or list(known)
     for rid in wanted:
         if rid not in known:
-            raise UserError(f"'{rid}' is not a shipped ruleset; choose from {', '.join(known)}")
+            raise UserError(
+                _("'{ruleset}' is not a shipped ruleset; choose from {choices}").format(
+                    ruleset=rid, choices=", ".join(known)
+                )
+            )
     if check:
         stale = []
         for rid in wanted:
@@ -307,14 +314,16 @@ def balance_records(
                 stale.append(f"{rid}: {exc}")
                 continue
             if rec is None:
-                stale.append(f"{rid}: no record")
+                stale.append(_("{ruleset}: no record").format(ruleset=rid))
             elif rec.doc.content_hash != compile_ruleset(rid).content_hash:
-                stale.append(f"{rid}: made for other rules (content hash differs)")
+                stale.append(
+                    _("{ruleset}: made for other rules (content hash differs)").format(ruleset=rid)
+                )
         for line in stale:
             typer.echo(line)
         if stale:
             raise typer.Exit(1)
-        typer.echo("balance records are up to date")
+        typer.echo(_("balance records are up to date"))
         return
     show_bar = sys.stderr.isatty()
     with _progress("balance records", show_bar) as advance:
@@ -326,4 +335,4 @@ def balance_records(
             progress=advance,
         )
     for path in written:
-        typer.echo(f"wrote {display_path(path)}")
+        typer.echo(_("wrote {path}").format(path=display_path(path)))
