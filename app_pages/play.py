@@ -247,7 +247,8 @@ toolbar.download_button(
 )
 if toolbar.button(_("Share link"), key="share_button"):
     session.sync_params(record=session.encode_record(record_json))
-toolbar.text(
+# who plays whom: under the turn status, so the toolbar stays one row in every language
+matchup = (
     _("{athens} ({a}) against {sparta} ({b}), seed {seed}").format(
         athens=side_name(0),
         a=_(labels.CONTROLLERS[game.controllers[0]]),
@@ -322,7 +323,7 @@ def draw_status() -> None:
         state.round + 1,
         rnd.stacking_limit,
     )
-    st.html(html.status(lines))
+    st.html(html.status(lines, matchup))
 
 
 def draw_boards() -> None:

@@ -180,8 +180,9 @@ def consequence(state: State, action: Action, before: Danger | None) -> Conseque
     if all(_lost(r, side) for r in results):
         danger = Danger("now", side, results[0].reason)
     elif action[0] == "pass" or before is None:
-        # passing gives up every later chance to mend things, so an old danger counts too
-        later = [round_end_danger(r, side) for r in results]
+        # passing gives up every later chance to mend things, so an old danger counts too;
+        # only the end of this round counts (a choice that ends it leaves a whole round)
+        later = [round_end_danger(r, side) if r.round == state.round else None for r in results]
         if all(later) and later[0] is not None:
             danger = later[0]
     if danger is None and _spends_last_prestige(state, results, side):

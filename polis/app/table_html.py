@@ -101,11 +101,12 @@ def _side_head(name: str, side: int, badge: str = "") -> str:
     )
 
 
-def status(lines: Sequence[str]) -> str:
+def status(lines: Sequence[str], note: str = "") -> str:
     body = "".join(
         f'<div class="{"first" if i == 0 else ""}">{_e(line)}</div>' for i, line in enumerate(lines)
     )
-    return f'<div class="pt status" data-id="turn-status">{body}</div>'
+    extra = f'<div class="note">{_e(note)}</div>' if note else ""
+    return f'<div class="pt status" data-id="turn-status">{body}{extra}</div>'
 
 
 def boards(

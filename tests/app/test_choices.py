@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 from polis.app import choices
+from polis.compiler import compile_ruleset
 from polis.compiler.config import PRESTIGE
-from polis.engine import apply, legal_actions
+from polis.engine import apply, legal_actions, new_game
+from polis.engine.state import State
 from polis.engine.state_json import apply_overrides
 from tests.app.scenes import starving, state
 
@@ -133,3 +137,31 @@ def test_siege_odds_and_cargo_prices() -> None:
     assert need == s.cfg.poleis[thebai].base and faces == s.cfg.siege_die
     prices = choices.slot_prices(s, 0)
     assert [g for g, _n in prices[: len(s.cfg.slots[0].accepts)]] == list(s.cfg.slots[0].accepts)
+
+
+def _last_phoros(ruleset: str) -> State:
+    """A phoros decision that, once done, ends the round, with its side out of wheat."""
+    cfg = compile_ruleset(ruleset).config
+    for seed in range(1, 80):
+        s = new_game(cfg, seed)
+        rng = random.Random(seed)
+        while not s.finished and s.round == 0:
+            if s.phase == "phoros" and ("done",) in legal_actions(s):
+                probe = s.copy()
+                side = cfg.sides[s.player]
+                apply_overrides(probe, {"sides": {side: {"goods": {"wheat": 0}, "prestige": 3}}})
+                after = apply(probe, ("done",))
+                if after.round != s.round and not after.finished:
+                    return probe
+                s = apply(s, ("done",))
+            else:
+                s = apply(s, rng.choice(legal_actions(s)))
+    raise LookupError("no game reaches a last phoros decision")
+
+
+def test_a_choice_that_ends_the_round_is_not_blamed_for_the_next_one() -> None:
+    s = _last_phoros("1e")
+    done = apply(s, ("done",))
+    # the next round would end badly if nothing changed, but that round is still to play
+    assert choices.round_end_danger(done, s.player) is not None
+    assert choices.consequence(s, ("done",), choices.round_end_danger(s, s.player)).danger is None
