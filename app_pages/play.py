@@ -62,7 +62,7 @@ def load_record(raw: bytes) -> str | None:
 
 def choose(action: tuple[object, ...]) -> None:
     game: GameSession = state_store["game"]
-    refusal = game.play(action)
+    refusal = game.play(action, answer=False)  # the bots answer below, showing their progress
     state_store["refusal"] = refusal
 
 
@@ -122,6 +122,7 @@ if game is None:
                 int(seed),
                 (athens, sparta),
                 overlay.text if overlay else None,
+                answer=False,
             )
             state_store["refusal"] = None
             state_store["seen_by"] = None
@@ -338,6 +339,16 @@ with log_tab:
         if len(lines) >= 200:
             break
     st.write("\n".join(f"- {line}" for line in reversed(lines[-200:])))
+
+if game.awaiting_bot:  # the bots answer now, below the board, showing how far they have thought
+    thinking = st.progress(0.0, text=_("The bot is thinking…"))
+
+    def show_thinking(share: float, moved: int) -> None:
+        side = side_name(game.state.player)
+        thinking.progress(share, text=_("{side}: the bot is thinking…").format(side=side))
+
+    game.run_bots(progress=show_thinking)
+    st.rerun()
 
 elapsed = time.perf_counter() - started
 if path := os.environ.get("POLIS_TIMINGS_FILE"):  # the end-to-end test measures reruns this way

@@ -1,20 +1,36 @@
-"""Bot-against-bot games: counts, wins, scores and time (`polis simulate`)."""
+"""Bot-against-bot games: wins, end reasons, scores, length and think time (`polis simulate`).
+
+Game `i` of a run uses seed `seed + i` for the game and `2 * (seed + i) + 1`,
+`2 * (seed + i) + 2` for the Athenian and Spartan bots, so a run is reproducible
+from its seed, in one process or spread over worker processes (`jobs`):
+results are gathered in game order whatever order the workers finish in. An
+interrupted run (Ctrl-C, or `stop` answering True) keeps the games that
+finished and says so.
+"""
 
 from __future__ import annotations
 
+import multiprocessing
+import signal
 import statistics
 import time
 import traceback
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from polis.bots import make_bot
+from polis.bots import make_bot, spec_label
 from polis.compiler.config import EngineConfig
-from polis.engine import State, apply_unchecked, new_game
+from polis.engine import State, apply_unchecked, legal_actions, new_game
 from polis.engine.flow import scores
 from polis.engine.state import DRAW
+from polis.stats import percentile, wilson_interval
 
 MAX_ACTIONS_PER_GAME = 20_000  # far above any real game; a guard against a rules bug looping
+# end reasons that come from the score; every other reason is a sudden-death loss condition
+SCORE_REASONS = frozenset({"score", "tie", "tie_most_goods", "shared_victory"})
+
+Progress = Callable[[int, int], None]  # (games finished, games in the run)
 
 
 @dataclass
@@ -24,18 +40,39 @@ class GameResult:
     winner: int  # side, DRAW, or -1 after an error
     reason: str
     scores: tuple[int, int]
-    bots: tuple[str, str]
+    bots: tuple[str, str]  # specs with their levels, Athens first
     error: str | None = None
+    turns: int = 0
+    rounds: int = 0  # rounds begun
+    # CPU seconds of each decision in which the side had a choice
+    think: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
+    guard_stops: tuple[int, int] = (0, 0)
+
+    @property
+    def sudden_death(self) -> bool:
+        return self.error is None and self.reason not in SCORE_REASONS
 
 
-def play(cfg: EngineConfig, seed: int, athens: str, sparta: str) -> GameResult:
-    bots = (make_bot(athens, seed * 2 + 1), make_bot(sparta, seed * 2 + 2))
+def play(
+    cfg: EngineConfig, seed: int, athens: str, sparta: str, level: str | None = None
+) -> GameResult:
+    """One game between two bot specs (`name[:level]`; `level` where a spec names none)."""
+    specs = (spec_label(athens, level), spec_label(sparta, level))
+    bots = (make_bot(specs[0], seed * 2 + 1), make_bot(specs[1], seed * 2 + 2))
     state: State = new_game(cfg, seed)
-    actions = 0
+    think: tuple[list[float], list[float]] = ([], [])
+    actions = turns = 0
     try:
         while not state.finished:
-            state = apply_unchecked(state, bots[state.player].choose(state))
+            side = state.player
+            choice = len(legal_actions(state)) > 1
+            start = time.process_time()
+            action = bots[side].choose(state)
+            if choice:
+                think[side].append(time.process_time() - start)
+            state = apply_unchecked(state, action)
             actions += 1
+            turns += sum(1 for key, _ in state.log if key == "turn")
             if actions > MAX_ACTIONS_PER_GAME:
                 raise RuntimeError(f"game did not end after {actions} actions")
     except Exception as exc:  # a simulation reports errors, it does not stop at the first
@@ -45,13 +82,58 @@ def play(cfg: EngineConfig, seed: int, athens: str, sparta: str) -> GameResult:
             -1,
             "error",
             (0, 0),
-            (athens, sparta),
+            specs,
             f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=3)}",
         )
     score = scores(state)
+    stops = tuple(getattr(bot, "guard_stops", 0) for bot in bots)
     return GameResult(
-        seed, actions, state.winner, state.reason, (score[0], score[1]), (athens, sparta)
+        seed,
+        actions,
+        state.winner,
+        state.reason,
+        (score[0], score[1]),
+        specs,
+        turns=turns,
+        rounds=state.round + 1,
+        think=think,
+        guard_stops=(stops[0], stops[1]),
     )
+
+
+@dataclass
+class BotRecord:
+    """How one bot spec fared over the sides it played."""
+
+    games: int = 0
+    wins: int = 0
+    draws: int = 0
+    sudden_death_losses: int = 0
+    games_as: dict[str, int] = field(default_factory=dict)
+    wins_as: dict[str, int] = field(default_factory=dict)
+    think: list[float] = field(default_factory=list)
+    guard_stops: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        ms = [t * 1000 for t in self.think]
+        return {
+            "games": self.games,
+            "wins": self.wins,
+            "draws": self.draws,
+            "losses": self.games - self.wins - self.draws,
+            "win_rate": round(self.wins / self.games, 4) if self.games else 0.0,
+            "sudden_death_losses": self.sudden_death_losses,
+            "games_as": self.games_as,
+            "wins_as": self.wins_as,
+            "decision_ms": {
+                "decisions": len(ms),
+                "p50": round(percentile(ms, 0.5), 2),
+                "p95": round(percentile(ms, 0.95), 2),
+                "max": round(max(ms), 2) if ms else 0.0,
+                "mean": round(statistics.fmean(ms), 2) if ms else 0.0,
+            },
+            "guard_stops": self.guard_stops,
+        }
 
 
 @dataclass
@@ -62,31 +144,124 @@ class Summary:
     errors: int = 0
     wins: dict[str, int] = field(default_factory=dict)  # by side id, and "draw"
     bot_wins: dict[str, int] = field(default_factory=dict)
+    bots: dict[str, BotRecord] = field(default_factory=dict)
     reasons: dict[str, int] = field(default_factory=dict)
     scores: list[tuple[int, int]] = field(default_factory=list)
     seconds: float = 0.0
     error_samples: list[str] = field(default_factory=list)
+    results: list[GameResult] = field(default_factory=list)  # every game, in game order
+    planned: int = 0
+    interrupted: bool = False
+
+    def add(self, result: GameResult, sides: tuple[str, ...]) -> None:
+        self.results.append(result)
+        self.games += 1
+        self.actions += result.actions
+        if result.error:
+            self.errors += 1
+            self.error_samples.append(result.error)
+            return
+        key = "draw" if result.winner == DRAW else sides[result.winner]
+        self.wins[key] += 1
+        if result.winner != DRAW:
+            bot = result.bots[result.winner]
+            self.bot_wins[bot] = self.bot_wins.get(bot, 0) + 1
+        self.reasons[result.reason] = self.reasons.get(result.reason, 0) + 1
+        self.scores.append(result.scores)
+        for side, spec in enumerate(result.bots):
+            record = self.bots.setdefault(spec, BotRecord())
+            record.games += 1
+            record.games_as[sides[side]] = record.games_as.get(sides[side], 0) + 1
+            record.think += result.think[side]
+            record.guard_stops += result.guard_stops[side]
+            if result.winner == side:
+                record.wins += 1
+                record.wins_as[sides[side]] = record.wins_as.get(sides[side], 0) + 1
+            elif result.winner == DRAW:
+                record.draws += 1
+            elif result.sudden_death:
+                record.sudden_death_losses += 1
 
     def to_json(self) -> dict[str, Any]:
         athens = [a for a, _ in self.scores]
         sparta = [b for _, b in self.scores]
+        decided = len(self.scores)
+        played = [r for r in self.results if r.error is None]
+        win_rate = {}
+        for side, n in self.wins.items():
+            if side == "draw":
+                continue
+            low, high = wilson_interval(n, decided)
+            win_rate[side] = {
+                "rate": round(n / decided, 4) if decided else 0.0,
+                "low": round(low, 4),
+                "high": round(high, 4),
+            }
         return {
             "ruleset": self.ruleset,
             "games": self.games,
+            "planned": self.planned,
+            "interrupted": self.interrupted,
             "actions": self.actions,
             "errors": self.errors,
             "wins": self.wins,
+            "win_rate": win_rate,
             "bot_wins": self.bot_wins,
+            "bots": {spec: record.to_json() for spec, record in self.bots.items()},
             "end_reasons": self.reasons,
             "mean_score": {
                 "athens": round(statistics.fmean(athens), 2) if athens else 0,
                 "sparta": round(statistics.fmean(sparta), 2) if sparta else 0,
+            },
+            "length": {
+                "actions_mean": round(statistics.fmean(r.actions for r in played), 1)
+                if played
+                else 0,
+                "turns_mean": round(statistics.fmean(r.turns for r in played), 1) if played else 0,
+                "rounds_mean": round(statistics.fmean(r.rounds for r in played), 2)
+                if played
+                else 0,
             },
             "seconds": round(self.seconds, 3),
             "actions_per_second": round(self.actions / self.seconds) if self.seconds else 0,
             "games_per_second": round(self.games / self.seconds, 2) if self.seconds else 0,
             "error_samples": self.error_samples[:3],
         }
+
+
+# ------------------------------------------------------------------ running games
+
+Task = tuple[int, int, str, str, str | None]  # (game index, seed, athens, sparta, level)
+
+_worker_cfg: EngineConfig | None = None
+
+
+def _init_worker(cfg: EngineConfig) -> None:
+    global _worker_cfg  # one ruleset per worker process, set once at its start
+    _worker_cfg = cfg
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+
+
+def _play_task(task: Task) -> tuple[int, GameResult]:
+    index, seed, athens, sparta, level = task
+    assert _worker_cfg is not None
+    return index, play(_worker_cfg, seed, athens, sparta, level)
+
+
+def _results(cfg: EngineConfig, tasks: list[Task], jobs: int) -> Iterator[tuple[int, GameResult]]:
+    if jobs <= 1 or len(tasks) <= 1:
+        for index, seed, athens, sparta, level in tasks:
+            yield index, play(cfg, seed, athens, sparta, level)
+        return
+    # spawn, not fork: the app runs threads, and a forked copy of a threaded process can hang
+    context = multiprocessing.get_context("spawn")
+    pool = context.Pool(min(jobs, len(tasks)), _init_worker, (cfg,))
+    try:
+        yield from pool.imap_unordered(_play_task, tasks)
+        pool.close()
+    finally:
+        pool.terminate()  # an interrupted run stops its workers at once
+        pool.join()
 
 
 def simulate(
@@ -97,25 +272,36 @@ def simulate(
     sparta: str = "random",
     *,
     alternate: bool = False,
+    level: str | None = None,
+    jobs: int = 1,
+    progress: Progress | None = None,
+    stop: Callable[[], bool] | None = None,
 ) -> Summary:
-    """Play `games` games; with `alternate`, the two bots swap sides every other game."""
-    summary = Summary(cfg.id, wins=dict.fromkeys([*cfg.sides, "draw"], 0))
-    start = time.perf_counter()
+    """Play `games` games; with `alternate`, the two bots swap sides every other game.
+
+    `level` applies to a bot spec that names none; `jobs` > 1 plays games in
+    that many worker processes. `progress` hears of every finished game, and
+    `stop` is asked after each: when it answers True (or on Ctrl-C) the run
+    ends, keeping the games already finished.
+    """
+    summary = Summary(cfg.id, wins=dict.fromkeys([*cfg.sides, "draw"], 0), planned=games)
+    tasks: list[Task] = []
     for i in range(games):
         a, b = (sparta, athens) if alternate and i % 2 else (athens, sparta)
-        result = play(cfg, seed + i, a, b)
-        summary.games += 1
-        summary.actions += result.actions
-        if result.error:
-            summary.errors += 1
-            summary.error_samples.append(result.error)
-            continue
-        key = "draw" if result.winner == DRAW else cfg.sides[result.winner]
-        summary.wins[key] += 1
-        if result.winner != DRAW:
-            bot = result.bots[result.winner]
-            summary.bot_wins[bot] = summary.bot_wins.get(bot, 0) + 1
-        summary.reasons[result.reason] = summary.reasons.get(result.reason, 0) + 1
-        summary.scores.append(result.scores)
+        tasks.append((i, seed + i, a, b, level))
+    start = time.perf_counter()
+    finished: dict[int, GameResult] = {}
+    try:
+        for index, result in _results(cfg, tasks, jobs):
+            finished[index] = result
+            if progress is not None:
+                progress(len(finished), games)
+            if stop is not None and stop():
+                summary.interrupted = len(finished) < games
+                break
+    except KeyboardInterrupt:
+        summary.interrupted = True
+    for index in sorted(finished):
+        summary.add(finished[index], cfg.sides)
     summary.seconds = time.perf_counter() - start
     return summary

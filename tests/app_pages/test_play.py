@@ -1,8 +1,10 @@
 from __future__ import annotations
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from polis.app.session import encode_record
+from polis.bots import LEVELS, Budget
 from polis.compiler import compile_ruleset
 from polis.engine.record import Record
 from tests.app_pages.conftest import no_errors
@@ -100,3 +102,16 @@ def test_a_link_naming_a_file_instead_of_a_ruleset_is_refused(app: AppTest, tmp_
     no_errors(app)
     assert app.session_state["game"] is None
     assert any("rules this app does not have" in e.value for e in app.error)
+
+
+def test_playing_the_search_bot(app: AppTest, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a small budget: the page must run the bot after the move and show the game again
+    monkeypatch.setitem(LEVELS, "normal", Budget(iterations=30, seconds=60.0, rollout_plies=0))
+    start(app, "human", "mcts:normal")
+    game = app.session_state["game"]
+    assert game.awaiting_human and game.steps and all(s.by_bot for s in game.steps)
+    before = len(game.steps)
+    choices(app)[-1].click().run()  # whatever the last choice is (often: pass)
+    no_errors(app)
+    game = app.session_state["game"]
+    assert len(game.steps) > before and not game.awaiting_bot
