@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from polis.app import session
+from polis.app import links, session
 from polis.app.session import _
 from polis.i18n import LANGUAGES
 
@@ -20,6 +20,7 @@ with st.sidebar:
     st.caption(
         _("Polis: Fight for the Hegemony, by Fran Díaz. Rules of both editions as checked data.")
     )
+    links.mount()
 
 pages = [
     st.Page(

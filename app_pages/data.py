@@ -4,11 +4,15 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from polis.app import labels, session
+from polis.app.data_view import fact_rows
+from polis.app.markup import escape
 from polis.app.session import _
 from polis.compiler.provenance import provenance_report
+from polis.diff import plain
+from polis.diff_words import DiffWords
 from polis.i18n.formats import number, percent
 from polis.rules.issues import RulesError
-from polis.rules.loader import MAX_OVERLAY_BYTES, load_overlay_text
+from polis.rules.loader import MAX_OVERLAY_BYTES, load_overlay_text, load_sources
 
 EXAMPLE = """id: bigger-armies
 title: Bigger armies
@@ -32,7 +36,7 @@ overlay = session.overlay(rid)
 model = session.model(rid)
 report = provenance_report(model)
 
-st.subheader(session.ruleset_label(rid))
+st.subheader(escape(session.ruleset_label(rid)))
 cols = st.columns(3)
 cols[0].metric(_("Sourced share"), percent(report.sourced_share, session.lang()))
 cols[1].metric(_("Records"), len(report.facts))
@@ -72,17 +76,17 @@ categories = st.multiselect(
     format_func=category_labels.__getitem__,
     key="provenance_categories",
 )
+names = session.names(rid)
+data = plain(model)
 st.dataframe(
-    [
-        {
-            _("Record"): f.path,
-            _("Status"): _(labels.STATUS[f.status]),
-            _("Source"): f.source,
-            _("Estimated parts"): "; ".join(f.estimates),
-        }
-        for f in report.facts
-        if f.status in statuses and f.category in categories
-    ],
+    fact_rows(
+        [f for f in report.facts if f.status in statuses and f.category in categories],
+        DiffWords(data, data, names, names, session.lang()),
+        names,
+        load_sources(),
+        session.lang(),
+        _,
+    ),
     hide_index=True,
     width="stretch",
 )

@@ -2,11 +2,13 @@
 
 import streamlit as st
 
-from polis.app import session
-from polis.app.reference_view import inline_links, links_in, sections_for
+from polis.app import links, session
+from polis.app.markup import cross_reference, escape, link, rule_markdown
+from polis.app.reference_view import links_in, passage_markdown, reads_differently, sections_for
 from polis.app.session import _
 from polis.i18n import LANGUAGES
-from polis.reference.render import ESTIMATE_MARK, applies_to, render_glossary, search
+from polis.reference.render import ESTIMATE_MARK, RenderedSection, applies_to, render_glossary
+from polis.reference.search import search
 
 rid = str(st.session_state["ruleset"])
 lang = session.lang()
@@ -15,9 +17,10 @@ compiled = session.compiled(rid)
 sections = sections_for(rid, lang, compiled, overlay.loaded if overlay else None)
 by_id = {s.id: s for s in sections}
 wanted = st.query_params.get("section")
+shipped = session.shipped_ids()
 
 st.title(_("Rules reference"))
-st.caption(session.ruleset_label(rid))
+st.caption(escape(session.ruleset_label(rid)))
 
 top = st.columns([3, 2])
 query = top[0].text_input(
@@ -44,42 +47,86 @@ st.info(
 )
 
 
-def title_of(section_id: str) -> str:
-    found = by_id.get(section_id)
-    return found.title if found else section_id
+def linker(titles: dict[str, RenderedSection]):  # type: ignore[no-untyped-def]
+    """Inline cross-references as links that open the section, titled in the column's language."""
+
+    def make(target: str) -> str:
+        found = titles.get(target)
+        return cross_reference(found.title, f"section/{target}") if found else ""
+
+    return make
+
+
+def text_of(section: RenderedSection, language: str, titles: dict[str, RenderedSection]) -> str:
+    return rule_markdown(section.text, language, linker(titles))
 
 
 def show(section_id: str) -> None:
     section = by_id[section_id]
-    columns = st.columns(2) if other and section_id in second else [st.container()]
-    for column, shown in zip(columns, [section, second.get(section_id)], strict=False):
-        if shown is None:
-            continue
+    pairs = [(section, lang, by_id)]
+    if other and section_id in second:
+        pairs.append((second[section_id], other, second))
+    columns = st.columns(2) if len(pairs) == 2 else [st.container()]
+    for column, (shown, language, titles) in zip(columns, pairs, strict=False):
         with column:
-            st.markdown(f"#### {shown.title}")
-            st.markdown(inline_links(shown.text, title_of))
-    rulesets = applies_to(section_id) if overlay is None else (rid,)
-    st.caption(
-        _("Applies to: {rulesets}").format(rulesets=", ".join(rulesets)) + f" · `{section_id}`"
-    )
+            st.markdown(f"#### {escape(shown.title)}")
+            st.markdown(text_of(shown, language, titles))
+    footer(section)
+
+
+def footer(section: RenderedSection) -> None:
+    """Where else the section applies or reads otherwise, and the sections it points to."""
+    if overlay is None:
+        applies = applies_to(section.id)
+        if len(applies) < len(shipped):
+            st.caption(
+                _("Only in: {rulesets}").format(
+                    rulesets=", ".join(escape(session.ruleset_label(r)) for r in applies)
+                )
+            )
+    differ = reads_differently(section, rid, lang, shipped)
+    if differ:
+        st.caption(_("This section reads differently in other rulesets:"))
+        for theirs in differ:
+            st.page_link(
+                "app_pages/compare.py",
+                label=_("Compare with {ruleset}").format(ruleset=session.ruleset_label(theirs)),
+                icon=":material/compare_arrows:",
+                query_params={
+                    "lang": lang,
+                    "ruleset": rid,
+                    "a": theirs,
+                    "b": rid,
+                    "view": "rules",
+                    "section": section.id,
+                },
+            )
     link_row(links_in(section))
 
 
 def link_row(targets: list[str]) -> None:
-    """Links to other sections of this ruleset, up to four in a row."""
-    targets = [t for t in targets if t in by_id]
-    if not targets:
-        return
-    cols = st.columns(min(len(targets), 4))
-    for i, target in enumerate(targets):
-        cols[i % len(cols)].page_link(
-            "app_pages/reference.py",
-            label=f"→ {title_of(target)}",
-            query_params={"section": target, "lang": lang, "ruleset": rid},
-        )
+    """Links to other sections of this ruleset; each opens the section over the page."""
+    shown = [link(f"→ {by_id[t].title}", f"section/{t}") for t in targets if t in by_id]
+    if shown:
+        st.markdown(" · ".join(shown))
 
 
-rules_tab, glossary_tab = st.tabs([_("Rules"), _("Glossary")])
+def open_section(section_id: str) -> None:
+    """A linked section over the page; its own links open in the same place."""
+
+    def body() -> None:
+        section = by_id[section_id]
+        st.markdown(text_of(section, lang, by_id))
+        link_row(links_in(section))
+        if st.button(_("Show it in its chapter"), key="dialog_go", icon=":material/menu_book:"):
+            st.session_state["rules_tab"] = _("Rules")
+            st.query_params["section"] = section_id
+            st.rerun()
+
+    st.dialog(by_id[section_id].title, width="large")(body)()
+
+
+rules_tab, glossary_tab = st.tabs([_("Rules"), _("Glossary")], key="rules_tab")
 with rules_tab:
     if query:
         hits = search(rid, lang, query, sections)
@@ -89,8 +136,9 @@ with rules_tab:
             ).format(count=len(hits))
         )
         for hit in hits:
-            with st.expander(hit.title, expanded=len(hits) <= 3):
-                show(hit.id)
+            with st.expander(escape(hit.section.title), expanded=len(hits) <= 3):
+                show(hit.section.id)
+            st.caption(passage_markdown(hit))
     else:
         chapters: dict[str, str] = {}
         for s in sections:
@@ -106,13 +154,17 @@ with rules_tab:
         )
         for s in sections:
             if s.chapter == chapter:
-                with st.expander(s.title, expanded=s.id == wanted):
+                with st.expander(escape(s.title), expanded=s.id == wanted):
                     show(s.id)
 
 with glossary_tab:
     edition = compiled.config.edition
     for term in render_glossary(lang, edition):
-        st.markdown(f"**{term.term}** — {term.definition}")
+        definition = rule_markdown(term.definition, lang, linker(by_id))
+        st.markdown(f"**{escape(term.term)}** — {definition}")
         link_row(list(term.see))
 
+target = links.clicked("section")
+if target in by_id:
+    open_section(target)
 session.sync_params(section=wanted if wanted in by_id else None)

@@ -4,7 +4,10 @@ Records are compared as plain data with their provenance stripped (where a fact
 comes from is not a rule difference). Lists of records are matched by id, or by
 their natural key (a combat card by formation and maneuver, a tribute row by
 good, a market slot by cargo); rounds are matched by position, because each
-edition names its rounds differently.
+edition names its rounds differently, and the internal ids of rounds matched that
+way are not a difference (their labels are). Lists of plain values whose order
+means nothing (a polis's project types, a territory's neighbours) compare as
+sets, so a reordering is no change. polis.diff_words says each change in words.
 """
 
 from __future__ import annotations
@@ -17,16 +20,34 @@ from typing import Any, Literal
 from polis.compiler.config import EngineConfig
 from polis.i18n import N_
 from polis.i18n.names import Names
-from polis.reference.headlines import LABELS, headline_values
+from polis.reference.headlines import headline_values
 from polis.rules.models import Ruleset
 
 IGNORED_KEYS = frozenset({"src", "estimates"})
+# the layout is how the board is drawn, not a rule: two rulesets drawn apart play alike
 IGNORED_SECTIONS = frozenset(
-    {"id", "title", "kind", "description", "src", "extends", "discrepancies", "decisions"}
+    {"id", "title", "kind", "description", "src", "extends", "discrepancies", "decisions", "layout"}
 )
 # Natural keys for lists of records without ids.
 LIST_KEYS: tuple[tuple[str, ...], ...] = (("formation", "maneuver"), ("good",), ("cargo",))
 POSITIONAL_LISTS = frozenset({"rounds"})
+# lists of plain values that are sets; every other list (tie-breakers, yields) is ordered
+UNORDERED_LISTS = frozenset(
+    {
+        "neighbours",
+        "coasts",
+        "ports",
+        "poleis",
+        "accepts",
+        "project_types",
+        "removed_when",
+        "end_conditions",
+        "parts",
+        "seas",
+        "project_pool",
+        "units",
+    }
+)
 
 Kind = Literal["added", "removed", "changed"]
 
@@ -67,6 +88,12 @@ TOPICS = {
 }
 
 
+# One step of a change's place in the data: ("field", name) for a key of a mapping,
+# ("key", (field names), (values)) for a list item matched by its key, ("index", n) for a
+# list item matched by position (n counts from 1).
+Step = tuple[Any, ...]
+
+
 @dataclass(frozen=True, slots=True)
 class Change:
     topic: str
@@ -74,6 +101,10 @@ class Change:
     kind: Kind
     a: Any = None
     b: Any = None
+    steps: tuple[Step, ...] = field(default=(), compare=False, repr=False)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"topic": self.topic, "path": self.path, "kind": self.kind, "a": self.a, "b": self.b}
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,9 +132,15 @@ class DiffReport:
             "a": self.a,
             "b": self.b,
             "headlines": [asdict(h) for h in self.headlines],
-            "topics": {t: [asdict(c) for c in cs] for t, cs in self.topics().items()},
+            "topics": {t: [c.to_json() for c in cs] for t, cs in self.topics().items()},
             "counts": {"headlines": len(self.headlines), "changes": len(self.changes)},
         }
+
+
+def plain(model: Ruleset) -> dict[str, Any]:
+    """A ruleset as the plain data the comparison reads: provenance left out."""
+    data: dict[str, Any] = _strip(model.model_dump(mode="json"))
+    return data
 
 
 def _strip(data: Any) -> Any:
@@ -134,12 +171,13 @@ def _label(keys: tuple[Any, ...]) -> str:
     return "/".join(str(k) for k in keys)
 
 
-def _as_maps(
-    path: str, a: Any, b: Any
-) -> tuple[dict[Any, Any], dict[Any, Any], Callable[[Any], str]] | None:
+Label = Callable[[Any], tuple[str, Step]]
+
+
+def _as_maps(path: str, a: Any, b: Any) -> tuple[dict[Any, Any], dict[Any, Any], Label] | None:
     """Both sides as maps from a matching key to the item, with a path label per key."""
     if isinstance(a, dict) and isinstance(b, dict):
-        return a, b, lambda k: f"{path}.{k}" if path else str(k)
+        return a, b, lambda k: (f"{path}.{k}" if path else str(k), ("field", k))
     if not (isinstance(a, list) and isinstance(b, list)):
         return None
     keys = None if path in POSITIONAL_LISTS else _list_key(a, b)
@@ -147,32 +185,51 @@ def _as_maps(
         return (
             {_key_of(x, keys): x for x in a},
             {_key_of(x, keys): x for x in b},
-            lambda k: f"{path}[{_label(k or ())}]",
+            lambda k: (f"{path}[{_label(k or ())}]", ("key", keys, k)),
         )
     if all(isinstance(x, dict) for x in a + b):
-        return dict(enumerate(a)), dict(enumerate(b)), lambda i: f"{path}[{i + 1}]"
+        return (
+            dict(enumerate(a)),
+            dict(enumerate(b)),
+            lambda i: (f"{path}[{i + 1}]", ("index", i + 1)),
+        )
     return None  # lists of plain values compare as whole values
+
+
+def _same_set(a: Any, b: Any) -> bool:
+    return sorted(map(repr, a)) == sorted(map(repr, b))
 
 
 class _Differ:
     def __init__(self) -> None:
         self.changes: list[Change] = []
 
-    def walk(self, topic: str, path: str, a: Any, b: Any) -> None:
+    def walk(self, topic: str, path: str, a: Any, b: Any, steps: tuple[Step, ...]) -> None:
         if a == b:
+            return
+        last = steps[-1] if steps else ("field", topic)
+        unordered = last[0] == "field" and last[1] in UNORDERED_LISTS
+        if unordered and isinstance(a, list) and isinstance(b, list) and _same_set(a, b):
             return
         maps = _as_maps(path, a, b)
         if maps is None:
-            self.changes.append(Change(topic, path, "changed", a=a, b=b))
+            self.changes.append(Change(topic, path, "changed", a=a, b=b, steps=steps))
             return
         map_a, map_b, label = maps
         for key in [*map_a, *[k for k in map_b if k not in map_a]]:
+            sub, step = label(key)
+            where = (*steps, step)
             if key not in map_b:
-                self.changes.append(Change(topic, label(key), "removed", a=map_a[key]))
+                self.changes.append(Change(topic, sub, "removed", a=map_a[key], steps=where))
             elif key not in map_a:
-                self.changes.append(Change(topic, label(key), "added", b=map_b[key]))
+                self.changes.append(Change(topic, sub, "added", b=map_b[key], steps=where))
+            elif step[0] == "index" and isinstance(map_a[key], dict):
+                # matched by position: an internal id is a name for the place, not a rule
+                item_a = {k: v for k, v in map_a[key].items() if k != "id"}
+                item_b = {k: v for k, v in map_b[key].items() if k != "id"}
+                self.walk(topic, sub, item_a, item_b, where)
             else:
-                self.walk(topic, label(key), map_a[key], map_b[key])
+                self.walk(topic, sub, map_a[key], map_b[key], where)
 
 
 def diff_rulesets(a: Ruleset, b: Ruleset, ca: EngineConfig, cb: EngineConfig) -> DiffReport:
@@ -182,54 +239,11 @@ def diff_rulesets(a: Ruleset, b: Ruleset, ca: EngineConfig, cb: EngineConfig) ->
     va = headline_values(ca, Names(ca, english), "en")
     vb = headline_values(cb, Names(cb, english), "en")
     report.headlines = [Headline(key, va[key], vb[key]) for key in va if va[key] != vb[key]]
-    da = _strip(a.model_dump(mode="json"))
-    db = _strip(b.model_dump(mode="json"))
+    da, db = plain(a), plain(b)
     differ = _Differ()
     for section in [*da, *[k for k in db if k not in da]]:
         if section in IGNORED_SECTIONS:
             continue
-        differ.walk(section, section, da.get(section), db.get(section))
+        differ.walk(section, section, da.get(section), db.get(section), ())
     report.changes = differ.changes
     return report
-
-
-def short(value: Any) -> str:
-    if isinstance(value, dict):
-        if "name" in value:
-            return repr(value["name"])
-        inner = ", ".join(f"{k}: {short(v)}" for k, v in value.items())
-        return "{" + inner + "}" if len(inner) < 70 else "{…}"
-    if isinstance(value, list):
-        inner = ", ".join(short(v) for v in value)
-        return "[" + inner + "]" if len(inner) < 70 else f"[{len(value)} items]"
-    return repr(value) if isinstance(value, str) else str(value)
-
-
-def render_text(
-    report: DiffReport,
-    translate: Callable[[str], str] = lambda s: s,
-    shown: dict[str, tuple[str, str]] | None = None,
-) -> str:
-    """The report as text; `shown` gives each headline's two values in the reader's language."""
-    _ = translate
-    lines = [
-        _("{a} → {b}: {headlines} headline differences, {changes} record changes").format(
-            a=report.a, b=report.b, headlines=len(report.headlines), changes=len(report.changes)
-        ),
-        "",
-        _("Headline"),
-    ]
-    for h in report.headlines:
-        a, b = shown[h.key] if shown else (h.a, h.b)
-        lines.append(f"  {_(LABELS[h.key])}: {a} → {b}")
-    symbols = {"added": "+", "removed": "-", "changed": "~"}
-    for topic, changes in report.topics().items():
-        lines += ["", _(TOPICS.get(topic, topic))]
-        for c in changes:
-            if c.kind == "changed":
-                lines.append(f"  ~ {c.path}: {short(c.a)} → {short(c.b)}")
-            else:
-                lines.append(
-                    f"  {symbols[c.kind]} {c.path}: {short(c.a if c.kind == 'removed' else c.b)}"
-                )
-    return "\n".join(lines) + "\n"

@@ -6,7 +6,7 @@ can reorder them; names inside come from the catalogs too (`Names`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from polis.engine.phases import Action, Refusal
@@ -30,6 +30,7 @@ PROMPTS = {
     "surcharge": N_("{side}: your opponent has passed; pay a good to act"),
     "create_polis": N_("{side}: in which polis?"),
     "build": N_("{side}: pay for one more piece, or stop"),
+    "build:first": N_("{side}: pay for the first piece"),
     "project": N_("{side}: which project?"),
     "project_polis": N_("{side}: in which polis?"),
     "project_pay": N_("{side}: how do you pay?"),
@@ -49,6 +50,7 @@ PROMPTS = {
     "event_choice": N_("{side}: choose an option"),
     "discard_project": N_("{side}: remove a project tile from the offer"),
     "feed": N_("{side}: not enough {good}: release poleis or pay the rest in prestige"),
+    "feed:release": N_("{side}: not enough {good}: release poleis until the rest can be fed"),
     "grow": N_("{side}: grow your poleis (1 {good} per cube)"),
     "phoros": N_("{side}: take phoros?"),
     "over": N_("The game is over"),
@@ -58,6 +60,16 @@ BATTLE_ENDS = {
     "defender_below_min": N_("the defender had too few units left"),
     "deck_short": N_("the combat deck could not refill both hands"),
 }
+
+
+# a prompt that names an optional choice, and the variant used when it is not offered
+OPTIONAL_CHOICES = {"build": "stop", "feed": "feed"}
+VARIANTS = {"build": "build:first", "feed": "feed:release"}
+
+
+def _prompt_variant(phase: str, offered: set[str]) -> str:
+    needed = OPTIONAL_CHOICES.get(phase)
+    return VARIANTS[phase] if needed is not None and needed not in offered else phase
 
 
 class Narrator:
@@ -89,9 +101,13 @@ class Narrator:
         parts = [self.n.amount(n, g) for g, n in amounts if n]
         return items(parts, self.locale) if parts else self._("nothing")
 
-    def prompt(self, state: State) -> str:
-        """The question the player to move must answer."""
-        message = PROMPTS.get("over" if state.finished else state.phase, "{side}")
+    def prompt(self, state: State, options: Sequence[Action] | None = None) -> str:
+        """The question the player to move must answer; given the options, it names no
+        choice that is not among them (no "or stop" before the first piece)."""
+        phase = "over" if state.finished else state.phase
+        if options is not None:
+            phase = _prompt_variant(phase, {a[0] for a in options})
+        message = PROMPTS.get(phase, "{side}")
         if state.finished:
             return self._(message)
         # every prompt may name the side and the feeding good; each uses what it needs
@@ -280,17 +296,8 @@ class Narrator:
             "battle_end": lambda: _("The battle in {area} ends: {why}").format(
                 area=n.area(p["area"]), why=_(BATTLE_ENDS.get(p["why"], p["why"]))
             ),
-            "event": lambda: _("Event: {event}").format(event=n.event(p["event"])),
-            "event_none": lambda: n.ngettext(
-                "No playable event card in deck {deck} "
-                "({unknown} card of unknown effect is never drawn)",
-                "No playable event card in deck {deck} "
-                "({unknown} cards of unknown effect are never drawn)",
-                p["unknown"],
-            ).format(
-                deck=n.deck(n.cfg.decks[p["deck"]].id, n.cfg.decks[p["deck"]].name),
-                unknown=p["unknown"],
-            ),
+            "event": lambda: self._event(p),
+            "event_unknown": lambda: self._event_unknown(p),
             "event_goods": lambda: self._event_goods(side, p),
             "event_units": lambda: n.ngettext(
                 "{side} places {placed} unit in {area}",
@@ -332,6 +339,7 @@ class Narrator:
             "phoros": lambda: _("{side} takes phoros: {prestige} prestige for {gain}").format(
                 side=side, prestige=p["prestige"], gain=n.amount(p["gain"], n.cfg.phoros_good)
             ),
+            "cap_cut": lambda: self._cap_cut(side, p),
             "game_lost": lambda: _("{side} loses: {reason}").format(
                 side=side, reason=_(REASONS.get(p["reason"], p["reason"]))
             ),
@@ -368,6 +376,34 @@ class Narrator:
             "{attacker} attacks: the defender loses {losses}, "
             "the attacker gains {prestige} prestige"
         ).format(attacker=self.n.side(p["attacker"]), losses=p["losses"], prestige=p["prestige"])
+
+    def _event(self, p: dict[str, Any]) -> str:
+        event = self.n.event(p["event"])
+        if self.n.cfg.events[p["event"]].from_overlay:
+            return self._("Event: {event} (a card from the overlay)").format(event=event)
+        return self._("Event: {event}").format(event=event)
+
+    def _event_unknown(self, p: dict[str, Any]) -> str:
+        _ = self._
+        cfg = self.n.cfg
+        deck = self.n.deck(cfg.decks[p["deck"]].id, cfg.decks[p["deck"]].name)
+        if p["event"] >= 0:
+            return _(
+                "Event: {event}, from deck {deck}; its text is not known, so it has no effect"
+            ).format(event=self.n.event(p["event"]), deck=deck)
+        return _(
+            "Event: an unknown card of deck {deck}; its text is not known, so it has no effect"
+        ).format(deck=deck)
+
+    def _cap_cut(self, side: str, p: dict[str, Any]) -> str:
+        _ = self._
+        if p["good"] < 0:  # prestige
+            return _(
+                "{side} is at the end of the prestige track: {amount} prestige more is lost"
+            ).format(side=side, amount=p["lost"])
+        return _("{side} has no room for more {good}: {goods} are lost").format(
+            side=side, good=self.n.good(p["good"]), goods=self.n.amount(p["lost"], p["good"])
+        )
 
     def _event_goods(self, side: str, p: dict[str, Any]) -> str:
         _ = self._

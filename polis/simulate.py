@@ -13,9 +13,12 @@ from __future__ import annotations
 import multiprocessing
 import signal
 import statistics
+import sys
 import time
 import traceback
+import types
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,6 +34,8 @@ MAX_ACTIONS_PER_GAME = 20_000  # far above any real game; a guard against a rule
 SCORE_REASONS = frozenset({"score", "tie", "tie_most_goods", "shared_victory"})
 
 Progress = Callable[[int, int], None]  # (games finished, games in the run)
+# an event card drawn: (deck id, card id), the card None when no source names it
+EventDraw = tuple[str, str | None]
 
 
 @dataclass
@@ -47,10 +52,62 @@ class GameResult:
     # CPU seconds of each decision in which the side had a choice
     think: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
     guard_stops: tuple[int, int] = (0, 0)
+    battles: int = 0  # battles fought (each start counts, however it ended)
+    events: tuple[EventDraw, ...] = ()  # the event cards drawn, round by round
+    cap_cuts: int = 0  # gains the player-board caps cut short
 
     @property
     def sudden_death(self) -> bool:
         return self.error is None and self.reason not in SCORE_REASONS
+
+    def to_json(self, sides: tuple[str, ...]) -> dict[str, Any]:
+        return {
+            "seed": self.seed,
+            "bots": dict(zip(sides, self.bots, strict=True)),
+            "winner": _winner_key(sides, self.winner),
+            "reason": self.reason,
+            "scores": dict(zip(sides, self.scores, strict=True)),
+            "actions": self.actions,
+            "turns": self.turns,
+            "rounds": self.rounds,
+            "battles": self.battles,
+            "events": [{"deck": deck, "card": card} for deck, card in self.events],
+            "cap_cuts": self.cap_cuts,
+        }
+
+
+def _winner_key(sides: tuple[str, ...], winner: int) -> str | None:
+    if winner < 0:
+        return None
+    return "draw" if winner == DRAW else sides[winner]
+
+
+class _Tally:
+    """What a game's log shows besides the result: turns, battles, event draws, cut gains."""
+
+    def __init__(self, cfg: EngineConfig) -> None:
+        self.cfg = cfg
+        self.turns = 0
+        self.battles = 0
+        self.cap_cuts = 0
+        self.events: list[EventDraw] = []
+
+    def read(self, state: State) -> None:
+        cfg = self.cfg
+        for key, params in state.log:
+            if key == "turn":
+                self.turns += 1
+            elif key == "battle":
+                self.battles += 1
+            elif key == "cap_cut":
+                self.cap_cuts += 1
+            elif key == "event":
+                event = cfg.events[params["event"]]
+                self.events.append((cfg.decks[event.deck].id, event.id))
+            elif key == "event_unknown":
+                card = params["event"]
+                deck = cfg.decks[params["deck"]].id
+                self.events.append((deck, cfg.events[card].id if card >= 0 else None))
 
 
 def play(
@@ -60,8 +117,10 @@ def play(
     specs = (spec_label(athens, level), spec_label(sparta, level))
     bots = (make_bot(specs[0], seed * 2 + 1), make_bot(specs[1], seed * 2 + 2))
     state: State = new_game(cfg, seed)
+    tally = _Tally(cfg)
+    tally.read(state)
     think: tuple[list[float], list[float]] = ([], [])
-    actions = turns = 0
+    actions = 0
     try:
         while not state.finished:
             side = state.player
@@ -71,8 +130,8 @@ def play(
             if choice:
                 think[side].append(time.process_time() - start)
             state = apply_unchecked(state, action)
+            tally.read(state)
             actions += 1
-            turns += sum(1 for key, _ in state.log if key == "turn")
             if actions > MAX_ACTIONS_PER_GAME:
                 raise RuntimeError(f"game did not end after {actions} actions")
     except Exception as exc:  # a simulation reports errors, it does not stop at the first
@@ -94,10 +153,13 @@ def play(
         state.reason,
         (score[0], score[1]),
         specs,
-        turns=turns,
+        turns=tally.turns,
         rounds=state.round + 1,
         think=think,
         guard_stops=(stops[0], stops[1]),
+        battles=tally.battles,
+        events=tuple(tally.events),
+        cap_cuts=tally.cap_cuts,
     )
 
 
@@ -137,6 +199,18 @@ class BotRecord:
 
 
 @dataclass
+class DeckDraws:
+    """How often each card of one deck came up in a simulation."""
+
+    draws: int = 0
+    cards: dict[str, int] = field(default_factory=dict)  # by event id (known or not)
+    unnamed: int = 0  # cards no source names
+
+    def to_json(self) -> dict[str, Any]:
+        return {"draws": self.draws, "cards": self.cards, "unnamed": self.unnamed}
+
+
+@dataclass
 class Summary:
     ruleset: str
     games: int = 0
@@ -149,11 +223,17 @@ class Summary:
     scores: list[tuple[int, int]] = field(default_factory=list)
     seconds: float = 0.0
     error_samples: list[str] = field(default_factory=list)
+    battles: int = 0
+    cap_cuts: int = 0
+    events_drawn: dict[str, DeckDraws] = field(default_factory=dict)  # by deck id
     results: list[GameResult] = field(default_factory=list)  # every game, in game order
+    sides: tuple[str, ...] = ("athens", "sparta")
     planned: int = 0
     interrupted: bool = False
 
-    def add(self, result: GameResult, sides: tuple[str, ...]) -> None:
+    def add(self, result: GameResult) -> None:
+        """Count one game: its result, and its battles, event draws and cut gains."""
+        sides = self.sides
         self.results.append(result)
         self.games += 1
         self.actions += result.actions
@@ -161,6 +241,15 @@ class Summary:
             self.errors += 1
             self.error_samples.append(result.error)
             return
+        self.battles += result.battles
+        self.cap_cuts += result.cap_cuts
+        for deck, card in result.events:
+            counts = self.events_drawn.setdefault(deck, DeckDraws())
+            counts.draws += 1
+            if card is None:
+                counts.unnamed += 1
+            else:
+                counts.cards[card] = counts.cards.get(card, 0) + 1
         key = "draw" if result.winner == DRAW else sides[result.winner]
         self.wins[key] += 1
         if result.winner != DRAW:
@@ -226,6 +315,11 @@ class Summary:
             "actions_per_second": round(self.actions / self.seconds) if self.seconds else 0,
             "games_per_second": round(self.games / self.seconds, 2) if self.seconds else 0,
             "error_samples": self.error_samples[:3],
+            "battles": self.battles,
+            "battles_per_game": round(self.battles / len(self.scores), 3) if self.scores else 0,
+            "cap_cuts": self.cap_cuts,
+            "events_drawn": {deck: d.to_json() for deck, d in sorted(self.events_drawn.items())},
+            "per_game": [r.to_json(self.sides) for r in self.results],
         }
 
 
@@ -248,6 +342,24 @@ def _play_task(task: Task) -> tuple[int, GameResult]:
     return index, play(_worker_cfg, seed, athens, sparta, level)
 
 
+@contextmanager
+def _plain_main() -> Iterator[None]:
+    """Start workers as if from a plain script.
+
+    A spawned worker first imports its parent's `__main__`. Under Streamlit (a
+    page, or AppTest) that module is the page script itself, which the worker
+    would run, and die, and be started again; an empty `__main__` while the
+    workers start keeps them to this module's own functions.
+    """
+    main = sys.modules.get("__main__")
+    sys.modules["__main__"] = types.ModuleType("__main__")
+    try:
+        yield
+    finally:
+        if main is not None:
+            sys.modules["__main__"] = main
+
+
 def _results(cfg: EngineConfig, tasks: list[Task], jobs: int) -> Iterator[tuple[int, GameResult]]:
     if jobs <= 1 or len(tasks) <= 1:
         for index, seed, athens, sparta, level in tasks:
@@ -255,7 +367,8 @@ def _results(cfg: EngineConfig, tasks: list[Task], jobs: int) -> Iterator[tuple[
         return
     # spawn, not fork: the app runs threads, and a forked copy of a threaded process can hang
     context = multiprocessing.get_context("spawn")
-    pool = context.Pool(min(jobs, len(tasks)), _init_worker, (cfg,))
+    with _plain_main():
+        pool = context.Pool(min(jobs, len(tasks)), _init_worker, (cfg,))
     try:
         yield from pool.imap_unordered(_play_task, tasks)
         pool.close()
@@ -284,7 +397,9 @@ def simulate(
     `stop` is asked after each: when it answers True (or on Ctrl-C) the run
     ends, keeping the games already finished.
     """
-    summary = Summary(cfg.id, wins=dict.fromkeys([*cfg.sides, "draw"], 0), planned=games)
+    summary = Summary(
+        cfg.id, wins=dict.fromkeys([*cfg.sides, "draw"], 0), sides=cfg.sides, planned=games
+    )
     tasks: list[Task] = []
     for i in range(games):
         a, b = (sparta, athens) if alternate and i % 2 else (athens, sparta)
@@ -302,6 +417,6 @@ def simulate(
     except KeyboardInterrupt:
         summary.interrupted = True
     for index in sorted(finished):
-        summary.add(finished[index], cfg.sides)
+        summary.add(finished[index])
     summary.seconds = time.perf_counter() - start
     return summary

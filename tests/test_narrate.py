@@ -18,8 +18,12 @@ LEFTOVER = re.compile(r"\{[a-z_]+\}")
 # what the narrated games must show, so that these sentences are checked at all
 IMPORTANT_LOG_KEYS = {"round", "siege", "trade", "battle", "assault", "battle_end"}
 # The Corinthian War has no event cards; the Second Peloponnesian War plays the decks
-# 5α and 5β, which hold only cards of unknown effect, so each of its rounds says so.
-EVENT_LOG_KEYS = {"1e": {"event"}, "2e": {"event"}, "1e-second-peloponnesian-war": {"event_none"}}
+# 5α and 5β, which hold only cards of unknown effect, so each of its rounds shows one.
+EVENT_LOG_KEYS = {
+    "1e": {"event", "event_unknown"},
+    "2e": {"event_unknown"},
+    "1e-second-peloponnesian-war": {"event_unknown"},
+}
 
 
 @cache
@@ -62,3 +66,33 @@ def test_quantities_use_the_language_pattern() -> None:
     narrator = Narrator(names, "en")
     assert narrator.goods_list([(0, 2), (3, 0), (4, 1)]) == "2 Iron and 1 Wheat"
     assert narrator.goods_list([]) == "nothing"
+
+
+def narrator_for(cfg: object, lang: str) -> Narrator:
+    return Narrator(Names(cfg, translator(lang)), lang)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_unknown_cards_and_cut_gains_are_narrated(lang: str) -> None:
+    cfg = compile_ruleset("1e").config
+    four = next(i for i, d in enumerate(cfg.decks) if d.id == "four")
+    egypt = next(i for i, e in enumerate(cfg.events) if e.id == "egypt_rebels")
+    entries = [
+        ("event_unknown", {"deck": four, "event": -1, "reader": 0}),
+        ("event_unknown", {"deck": four, "event": egypt, "reader": 1}),
+        ("cap_cut", {"side": 0, "good": -1, "lost": 2}),
+        ("cap_cut", {"side": 1, "good": cfg.goods.index("silver"), "lost": 3}),
+    ]
+    lines = [narrator_for(cfg, lang).entry(key, p) for key, p in entries]
+    english = [narrator_for(cfg, "en").entry(key, p) for key, p in entries]
+    for line, source in zip(lines, english, strict=True):
+        assert line and not LEFTOVER.search(line), line
+        assert lang == "en" or line != source, line
+    if lang == "en":
+        assert lines == [
+            "Event: an unknown card of deck 4; its text is not known, so it has no effect",
+            "Event: Egypt Rebels Against Persia, from deck 4; its text is not known, "
+            "so it has no effect",
+            "Athens is at the end of the prestige track: 2 prestige more is lost",
+            "Sparta has no room for more Silver: 3 Silver are lost",
+        ]

@@ -3,6 +3,9 @@ interrupted run keeps its finished games; what the JSON reports per bot."""
 
 from __future__ import annotations
 
+import sys
+import types
+
 import pytest
 
 from polis.bots import LEVELS, Budget
@@ -76,3 +79,19 @@ def test_wilson_interval_and_percentile() -> None:
     assert percentile([3.0, 1.0, 2.0, 4.0], 0.5) == 2.0
     assert percentile([3.0, 1.0, 2.0, 4.0], 0.95) == 4.0
     assert percentile([], 0.5) == 0.0
+
+
+@pytest.mark.timeout(180)
+def test_workers_start_under_a_page_script(
+    tmp_path: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Streamlit runs a page as `__main__`; a spawned worker must not import and run it
+    page = tmp_path / "page.py"  # type: ignore[operator]
+    page.write_text("raise SystemExit('a worker ran the page')\n", "utf-8")
+    fake = types.ModuleType("__main__")
+    fake.__file__ = str(page)
+    monkeypatch.setitem(sys.modules, "__main__", fake)
+    cfg = compile_ruleset("1e-corinthian-war").config
+    summary = simulate(cfg, 2, 7, "greedy", "random", alternate=True, jobs=2)
+    assert summary.games == 2 and summary.errors == 0
+    assert sys.modules["__main__"] is fake

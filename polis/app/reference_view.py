@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
 
 from polis.compiler import Compiled
 from polis.reference.render import LINK, RenderedSection, render, render_for
+from polis.reference.search import WORD, Hit
 from polis.rules.loader import LoadedRuleset
 
 
@@ -18,11 +19,6 @@ def sections_for(
     return render_for(compiled.config, loaded.model, lang)
 
 
-def inline_links(text: str, title: Callable[[str], str]) -> str:
-    """[[section.id]] becomes the section's title in bold; the links themselves are buttons."""
-    return LINK.sub(lambda m: f"**{title(m.group(1))}**", text)
-
-
 def links_in(section: RenderedSection) -> list[str]:
     """Every section this one points to, inline links first, without repeats."""
     seen: list[str] = []
@@ -30,3 +26,36 @@ def links_in(section: RenderedSection) -> list[str]:
         if target not in seen and target != section.id:
             seen.append(target)
     return seen
+
+
+MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$])")
+
+
+def passage_markdown(hit: Hit) -> str:
+    """The matching passage of a search hit, words of the query in bold, all else literal."""
+    matched = set(hit.matched)
+    out, at = [], 0
+    for word in WORD.finditer(hit.passage):
+        out.append(MARKDOWN_SPECIAL.sub(r"\\\1", hit.passage[at : word.start()]))
+        out.append(f"**{word.group()}**" if word.group() in matched else word.group())
+        at = word.end()
+    out.append(MARKDOWN_SPECIAL.sub(r"\\\1", hit.passage[at:]))
+    return "".join(out)
+
+
+def reads_differently(
+    section: RenderedSection, current: str, lang: str, shipped: list[str]
+) -> list[str]:
+    """The shipped rulesets (other than `current`) whose reference reads this section otherwise.
+
+    A ruleset that has no such section reads it otherwise too: the comparison shows it
+    as dropped.
+    """
+    out = []
+    for other in shipped:
+        if other == current:
+            continue
+        theirs = next((s for s in render(other, lang) if s.id == section.id), None)
+        if theirs is None or (theirs.title, theirs.text) != (section.title, section.text):
+            out.append(other)
+    return out

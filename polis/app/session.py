@@ -11,6 +11,8 @@ from __future__ import annotations
 import base64
 import gettext
 import json
+import threading
+import time
 import zlib
 from dataclasses import dataclass
 from typing import Any
@@ -18,11 +20,13 @@ from typing import Any
 import streamlit as st
 from babel import Locale
 
+from polis.app.reference_view import sections_for
 from polis.compiler import Compiled, compile_loaded, compile_ruleset
 from polis.engine.record import MAX_RECORD_BYTES
 from polis.i18n import LANGUAGES, translator
 from polis.i18n.names import Names
 from polis.i18n.negotiate import negotiate
+from polis.reference.render import RenderedSection
 from polis.rules.loader import LoadedRuleset, load_ruleset
 from polis.rules.models import Ruleset
 from polis.rules.registry import discover
@@ -39,8 +43,21 @@ class Overlay:
     compiled: Compiled
 
 
+# each session's script runs in its own thread: the clock of the run under way
+_run = threading.local()
+
+
+def run_clock() -> tuple[float, float]:
+    """(wall, thread CPU) time at the start of this script run, for the rerun timings."""
+    started: tuple[float, float] = getattr(
+        _run, "started", (time.perf_counter(), time.thread_time())
+    )
+    return started
+
+
 def init() -> None:
     """Set every session key up front, from the URL and the browser the first time."""
+    _run.started = (time.perf_counter(), time.thread_time())
     params = st.query_params
     state = st.session_state
     if "lang" not in state:
@@ -110,6 +127,13 @@ def compiled(ruleset: str | None = None) -> Compiled:
     rid = _known(ruleset)
     uploaded = overlay(rid)
     return uploaded.compiled if uploaded else compile_ruleset(rid)
+
+
+def sections(ruleset: str | None = None) -> tuple[RenderedSection, ...]:
+    """The rules reference of a ruleset in the reader's language."""
+    rid = _known(ruleset)
+    uploaded = overlay(rid)
+    return sections_for(rid, lang(), compiled(rid), uploaded.loaded if uploaded else None)
 
 
 def names(ruleset: str | None = None) -> Names:

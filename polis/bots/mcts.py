@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from polis.bots import rollout
 from polis.bots.base import Progress
-from polis.bots.evaluation import evaluate, feeding_ahead
+from polis.bots.evaluation import evaluate
 from polis.engine import Action, State, apply_unchecked, legal_actions
 from polis.engine.state import DRAW
 
@@ -43,15 +43,14 @@ class Budget:
     iterations: int  # determinized playouts per decision: what makes a level reproducible
     seconds: float  # CPU-time guard: a search never runs past it
     rollout_plies: int  # decisions a rollout plays before the position is scored
-    exploration: float = 0.7  # UCB constant, values being win chances in 0..1
+    exploration: float = 0.2  # UCB constant, values being win chances in 0..1
     finish: str = "greedy"  # how a leaf's action in progress is completed: greedy | policy | none
-    rollout_end: str = "round"  # where a rollout stops: the next round, or once both have fed
     scale: float = 4.0  # points of evaluation that make a 73 % win chance
 
 
 LEVELS: dict[str, Budget] = {
-    "normal": Budget(iterations=300, seconds=0.5, rollout_plies=40),
-    "strong": Budget(iterations=1200, seconds=2.0, rollout_plies=40),
+    "normal": Budget(iterations=300, seconds=0.5, rollout_plies=60),
+    "strong": Budget(iterations=1000, seconds=2.0, rollout_plies=60),
 }
 
 PROGRESS_STEPS = 20  # progress reports per decision
@@ -199,11 +198,8 @@ class MctsBot:
         """Play on with the rollout policy to the round's end or the ply cap; `me`'s win chance."""
         rng = self.rng
         start_round = s.round
-        fed = self.budget.rollout_end == "fed"
         for _ in range(self.budget.rollout_plies):
             if s.finished or s.round != start_round:
-                break
-            if fed and s.step and not (feeding_ahead(s, 0) or feeding_ahead(s, 1)):
                 break
             s = apply_unchecked(s, rollout.choose(s, legal_actions(s), rng))
         s = self._finish(s)

@@ -130,7 +130,8 @@ def simulate_cmd(
     ] = 1,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
-    """Bot games: wins per side and bot, end reasons, scores, length, think time."""
+    """Bot games: wins per side and bot, end reasons, scores, length, think time, battles,
+    event cards drawn per deck; `--json` adds every game's own counts."""
     import sys
 
     from polis.bots import parse_spec
@@ -163,7 +164,8 @@ def simulate_cmd(
     if as_json:
         emit_json(data)
         return
-    typer.echo(json.dumps({k: v for k, v in data.items() if k != "error_samples"}, indent=1))
+    shown = {k: v for k, v in data.items() if k not in ("error_samples", "per_game")}
+    typer.echo(json.dumps(shown, indent=1))
     for sample in summary.error_samples[:3]:
         typer.echo(sample, err=True)
     if summary.interrupted:

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 from dataclasses import asdict
+from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from polis.cli.common import Lang, UserError, emit_json, user_errors
-from polis.reference.render import LINK, RenderedSection, render, search, section_for_rule
+from polis.reference.render import LINK, RenderedSection, render, section_for_rule
+from polis.reference.search import Hit, search
 
 
 def register(app: typer.Typer) -> None:
     app.command("rules")(rules)
+    app.command("search-bench")(search_bench)
 
 
 def _plain(section: RenderedSection, titles: dict[str, str]) -> str:
@@ -36,23 +39,79 @@ def rules(
     if topic is not None and text is not None:
         raise UserError("ask for one --topic or one --search, not both")
     everything = render(ruleset, lang)
+    if text is not None:
+        _found(search(ruleset, lang, text, everything), as_json)
+        return
     sections = list(everything)
     if topic is not None:
         found = section_for_rule(ruleset, lang, topic, everything)
         if found is None:
             raise UserError(f"no section '{topic}' in the rules of {ruleset}")
         sections = [found]
-    if text is not None:
-        sections = search(ruleset, lang, text, everything)
     if as_json:
         emit_json([asdict(s) for s in sections])
         return
     titles = {s.id: s.title for s in everything}
     chapter = None
     for section in sections:
-        if topic is None and text is None and section.chapter != chapter:
+        if topic is None and section.chapter != chapter:
             chapter = section.chapter
             typer.echo(f"# {section.chapter_title}\n")
         typer.echo(_plain(section, titles) + "\n")
-    if not sections:
+
+
+def _found(hits: list[Hit], as_json: bool) -> None:
+    """Search results, best first: each section's heading and the passage that matches."""
+    if as_json:
+        emit_json([asdict(h.section) | {"score": h.score, "passage": h.passage} for h in hits])
+        return
+    for hit in hits:
+        typer.echo(f"## {hit.section.title}  [{hit.section.id}]\n\n{hit.passage}\n")
+    if not hits:
         typer.echo("no section matches", err=True)
+
+
+@user_errors
+def search_bench(
+    queries: Annotated[
+        Path | None, typer.Argument(help="queries file (default: tests/data/search/queries.yaml)")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+    misses: Annotated[
+        bool, typer.Option("--misses", help="list the queries not ranked 1st")
+    ] = False,
+) -> None:
+    """How well the rules search finds players' queries: top-1 and top-3 per language."""
+    from polis.reference.search_bench import DEFAULT_QUERIES, evaluate, load_cases, timings
+
+    path = queries or DEFAULT_QUERIES
+    if not path.is_file():
+        raise UserError(f"no queries file at {path}")
+    cases = load_cases(path)
+    results = evaluate(cases)
+    speed = timings(cases)
+    if as_json:
+        emit_json(
+            [
+                {
+                    "lang": r.lang,
+                    "ruleset": r.ruleset,
+                    "queries": r.total,
+                    "top1": r.top1_rate,
+                    "top3": r.top3_rate,
+                    "misses": [{"query": q, "section": s, "rank": k} for q, s, k in r.misses],
+                    **speed[r.lang],
+                }
+                for r in results.values()
+            ]
+        )
+        return
+    typer.echo("lang  ruleset  queries  top-1   top-3   index build  per query (CPU)")
+    for r in results.values():
+        t = speed[r.lang]
+        typer.echo(
+            f"{r.lang:<5} {r.ruleset:<8} {r.total:>7}  {r.top1_rate:>5.0%}  {r.top3_rate:>6.0%}"
+            f"   {t['index_build_s'] * 1000:>7.1f} ms  {t['query_s'] * 1000:>8.2f} ms"
+        )
+        for query, section, rank in r.misses if misses else ():
+            typer.echo(f"      {query!r} -> {section}: rank {rank or '-'}")

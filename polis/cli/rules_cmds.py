@@ -12,7 +12,6 @@ from polis.cli.common import Lang, UserError, emit_json, user_errors, write_atom
 from polis.compiler import compile_ruleset
 from polis.compiler.provenance import provenance_report
 from polis.compiler.serialize import to_jsonable
-from polis.diff import diff_rulesets, render_text
 from polis.rules.issues import Issue, RulesError
 from polis.rules.loader import load_ruleset
 from polis.rules.registry import discover, display_path
@@ -29,17 +28,29 @@ def register(app: typer.Typer) -> None:
 
 @user_errors
 def list_rulesets(
+    lang: Lang = "en",
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
 ) -> None:
     """List the rulesets: id, title, kind and how much of each is sourced."""
+    from polis.i18n import translator
+    from polis.i18n.formats import percent
+    from polis.i18n.vocabulary import keyword_label
+
+    tr = translator(lang)
     rows = ruleset_summaries()
+    for r in rows:  # the title in the reader's language; `title` stays the data's own
+        rid, title = r["id"], r["title"]
+        r["label"] = tr.pgettext(f"{rid}:title", title)
     if as_json:
         emit_json(rows)
         return
+    kinds = {r["id"]: keyword_label(tr, r["kind"]) for r in rows}
     width = max(len(r["id"]) for r in rows)
+    kind_width = max(len(k) for k in kinds.values())
     for r in rows:
-        share = r["provenance"]["sourced_share"]
-        typer.echo(f"{r['id']:<{width}}  {r['kind']:<8}  {share:>4.0%} sourced  {r['title']}")
+        share = percent(r["provenance"]["sourced_share"], lang)
+        sourced = tr.gettext("{share} sourced").format(share=share)
+        typer.echo(f"{r['id']:<{width}}  {kinds[r['id']]:<{kind_width}}  {sourced}  {r['label']}")
 
 
 def _targets(paths: list[Path]) -> list[str | Path]:
@@ -109,24 +120,40 @@ def diff(
     a: Annotated[str, typer.Argument(help="first ruleset id or overlay file")],
     b: Annotated[str, typer.Argument(help="second ruleset id or overlay file")],
     lang: Lang = "en",
+    rules: Annotated[
+        bool, typer.Option("--rules", help="the rule text side by side, what changed marked")
+    ] = False,
+    topic: Annotated[
+        str | None,
+        typer.Option("--topic", help="with --rules: a section and the sections going on from it"),
+    ] = None,
+    paths: Annotated[
+        bool, typer.Option("--paths", help="end each change with its data path (for authors)")
+    ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
 ) -> None:
-    """Every difference between two rulesets, grouped by topic."""
-    from polis.i18n import translator
-    from polis.i18n.names import Names
-    from polis.reference.headlines import headline_values
+    """Every difference between two rulesets, in your language: by topic, or in the rule text."""
+    from polis.comparison import Comparison
 
+    if topic is not None and not rules:
+        raise UserError("--topic goes with --rules")
     la, lb = load_ruleset(a), load_ruleset(b)
-    ca, cb = compile_ruleset(a).config, compile_ruleset(b).config
-    report = diff_rulesets(la.model, lb.model, ca, cb)
-    if as_json:
-        emit_json(report.to_json())
+    comparison = Comparison.of(
+        (la.model, lb.model), (compile_ruleset(a).config, compile_ruleset(b).config), lang
+    )
+    if rules:
+        found = comparison.rules_topic(topic) if topic is not None else None
+        if topic is not None and not found:
+            raise UserError(f"no section '{topic}' in the rules of {a} or {b}")
+        if as_json:
+            emit_json(comparison.rules_json(found))
+        else:
+            typer.echo(comparison.rules_text(found), nl=False)
         return
-    tr = translator(lang)
-    va = headline_values(ca, Names(ca, tr), lang)
-    vb = headline_values(cb, Names(cb, tr), lang)
-    shown = {h.key: (va[h.key], vb[h.key]) for h in report.headlines}
-    typer.echo(render_text(report, tr.gettext, shown), nl=False)
+    if as_json:
+        emit_json(comparison.json())
+        return
+    typer.echo(comparison.text(with_paths=paths), nl=False)
 
 
 @user_errors

@@ -17,13 +17,21 @@ from pathlib import Path
 from polis import __version__
 from polis.compiler.build import build_config
 from polis.compiler.config import EngineConfig
+from polis.compiler.layout import BoardGeometry, build_geometry
 from polis.compiler.provenance import ProvenanceReport, provenance_report
-from polis.compiler.serialize import content_hash, from_jsonable, to_jsonable
+from polis.compiler.serialize import (
+    content_hash,
+    from_jsonable,
+    geometry_from_jsonable,
+    to_jsonable,
+)
 from polis.rules.issues import RulesError
 from polis.rules.loader import LoadedRuleset, load_ruleset
+from polis.rules.models import Ruleset
 from polis.rules.registry import ref_for, rules_data_dir
 
 __all__ = [
+    "BoardGeometry",
     "Compiled",
     "EngineConfig",
     "RulesError",
@@ -36,7 +44,8 @@ __all__ = [
 @dataclass(frozen=True)
 class Compiled:
     config: EngineConfig
-    content_hash: str
+    content_hash: str  # of `config` only: the rules, never how the board is drawn
+    geometry: BoardGeometry
 
 
 def cache_dir() -> Path:
@@ -73,8 +82,16 @@ def _files_key(target: str | Path) -> str | None:
 
 
 def compile_loaded(loaded: LoadedRuleset) -> Compiled:
-    config = build_config(loaded.model)
-    return Compiled(config, content_hash(config))
+    model = loaded.model
+    # an overlay's own event cards are shown as such; the edition it builds on tells them apart
+    edition = None if model.id == model.edition else _edition_model(model.edition)
+    config = build_config(model, edition)
+    return Compiled(config, content_hash(config), build_geometry(model, config))
+
+
+@lru_cache(maxsize=4)
+def _edition_model(edition: str) -> Ruleset:
+    return load_ruleset(edition).model
 
 
 @lru_cache(maxsize=32)
@@ -84,7 +101,8 @@ def _compile_cached(target: str, key: str | None) -> Compiled:
         try:
             data = json.loads(path.read_text("utf-8"))
             config = from_jsonable(data["config"])
-            return Compiled(config, data["content_hash"])
+            geometry = geometry_from_jsonable(data["geometry"])
+            return Compiled(config, data["content_hash"], geometry)
         except (OSError, ValueError, KeyError, TypeError):
             pass  # a damaged cache entry is rebuilt below
     compiled = compile_loaded(load_ruleset(target))
@@ -94,7 +112,11 @@ def _compile_cached(target: str, key: str | None) -> Compiled:
             tmp = path.with_suffix(".tmp")
             tmp.write_text(
                 json.dumps(
-                    {"config": to_jsonable(compiled.config), "content_hash": compiled.content_hash}
+                    {
+                        "config": to_jsonable(compiled.config),
+                        "content_hash": compiled.content_hash,
+                        "geometry": to_jsonable(compiled.geometry),
+                    }
                 ),
                 "utf-8",
             )

@@ -8,6 +8,7 @@ from polis.compiler.config import (
     PLAIN,
     PRESTIGE,
     UNANSWERABLE,
+    UNNAMED_CARD,
     WILDCARD,
     ActionCfg,
     CardCfg,
@@ -37,8 +38,9 @@ def _mask(indices: list[int]) -> int:
 
 
 class _Builder:
-    def __init__(self, rs: m.Ruleset) -> None:
+    def __init__(self, rs: m.Ruleset, overlay_events: frozenset[str]) -> None:
         self.rs = rs
+        self.overlay_events = overlay_events
         self.sides = sorted(rs.sides)
         self.side = _index(self.sides)
         self.goods = list(rs.goods)
@@ -192,6 +194,7 @@ class _Builder:
                 effects=()
                 if ev.effects == "unknown"
                 else tuple(self.effect(e) for e in ev.effects),
+                from_overlay=eid in self.overlay_events,
             )
             for eid, ev in rs.events.items()
         )
@@ -200,12 +203,10 @@ class _Builder:
                 id=did,
                 name=d.name,
                 size=d.size,
-                playable=tuple(
-                    i
-                    for i, ev in enumerate(events)
-                    if ev.deck == di and ev.known
-                    for _ in range(ev.copies)
-                ),
+                cards=tuple(
+                    i for i, ev in enumerate(events) if ev.deck == di for _ in range(ev.copies)
+                )
+                + (UNNAMED_CARD,) * d.unnamed,
                 unknown=d.size - sum(ev.copies for ev in events if ev.deck == di and ev.known),
             )
             for di, (did, d) in enumerate(rs.event_decks.items())
@@ -344,6 +345,7 @@ class _Builder:
             retreat_cost=rs.battle.retreat_prestige_cost,
             retreat_gain=rs.battle.retreat_opponent_gain,
             battles_deferred_after_pass=rs.battle.deferred_after_pass,
+            battles_checked_at_pass=rs.battle.checked_at_pass,
             battle_end_conditions=tuple(rs.battle.end_conditions),
             formations=tuple(self.formations),
             formation_names=tuple(rs.formations[f].name for f in self.formations),
@@ -360,6 +362,7 @@ class _Builder:
             phoros_options=tuple((o.prestige, o.gain) for o in rs.phoros.options),
             phoros_repeatable=rs.phoros.repeatable,
             loss_conditions=tuple(c.id for c in rs.loss_conditions),
+            zero_prestige_after_last_round=any(c.after_last_round for c in rs.loss_conditions),
             score_parts=tuple(rs.scoring.parts),
             tie_breakers=tuple(rs.scoring.tie_breakers),
             areas=tuple(self.territories + self.seas),
@@ -408,5 +411,13 @@ class _Builder:
         )
 
 
-def build_config(rs: m.Ruleset) -> EngineConfig:
-    return _Builder(rs).build()
+def overlay_events(rs: m.Ruleset, edition: m.Ruleset | None) -> frozenset[str]:
+    """Event cards an overlay added to its edition, or whose record it changed."""
+    if edition is None or edition.id == rs.id:
+        return frozenset()
+    return frozenset(eid for eid, ev in rs.events.items() if edition.events.get(eid) != ev)
+
+
+def build_config(rs: m.Ruleset, edition: m.Ruleset | None = None) -> EngineConfig:
+    """Compile `rs`; `edition` is the edition it builds on, to tell which cards an overlay gave."""
+    return _Builder(rs, overlay_events(rs, edition)).build()

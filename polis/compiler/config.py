@@ -109,8 +109,13 @@ class EventCfg:
     name: str
     deck: int
     copies: int
-    known: bool
+    known: bool  # False: the card's effect is unknown, so drawing it has no effect
     effects: tuple[EffectCfg, ...]
+    from_overlay: bool  # the card (or its effects) comes from an overlay, not the edition
+
+
+# a card of a deck that no source names (DeckCfg.cards)
+UNNAMED_CARD = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +123,9 @@ class DeckCfg:
     id: str
     name: str
     size: int
-    playable: tuple[int, ...]  # event indices, repeated by copies (a draw picks one)
+    # one entry per physical card: its event index (repeated by copies), or
+    # UNNAMED_CARD; a draw picks one entry, so every card is equally likely
+    cards: tuple[int, ...]
     unknown: int  # cards whose effect is unknown (named or not)
 
 
@@ -230,6 +237,7 @@ class EngineConfig:
     retreat_cost: int
     retreat_gain: int
     battles_deferred_after_pass: bool
+    battles_checked_at_pass: bool
     battle_end_conditions: tuple[str, ...]
     formations: tuple[str, ...]
     formation_names: tuple[str, ...]
@@ -247,6 +255,7 @@ class EngineConfig:
     phoros_options: tuple[tuple[int, int], ...]  # (prestige, gain)
     phoros_repeatable: bool
     loss_conditions: tuple[str, ...]
+    zero_prestige_after_last_round: bool
     score_parts: tuple[str, ...]
     tie_breakers: tuple[str, ...]
     # board

@@ -47,6 +47,10 @@ class FactProvenance:
     status: Status
     source: str  # short description of the source
     estimates: tuple[str, ...]  # "field: reason" for partial estimates
+    # the record's path as the catalogs name it (list items by id, else by index from 0),
+    # so its estimate reasons can be read in the reader's language
+    key: str = ""
+    record: Record | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,19 +98,23 @@ class ProvenanceReport:
         }
 
 
-def _records(node: Any, path: str) -> Iterator[tuple[str, Record]]:
+def _records(node: Any, path: str, key: str) -> Iterator[tuple[str, str, Record]]:
+    """(path, catalog key, record) for every record below `node`."""
     if isinstance(node, Record):
-        yield path, node
+        yield path, key, node
         return
     if isinstance(node, BaseModel):
         for name in type(node).model_fields:
-            yield from _records(getattr(node, name), f"{path}.{name}" if path else name)
+            yield from _records(
+                getattr(node, name), f"{path}.{name}" if path else name, f"{key}.{name}"
+            )
     elif isinstance(node, dict):
-        for key, value in node.items():
-            yield from _records(value, f"{path}.{key}")
+        for k, value in node.items():
+            yield from _records(value, f"{path}.{k}", f"{key}.{k}")
     elif isinstance(node, list):
         for i, value in enumerate(node):
-            yield from _records(value, f"{path}[{i}]")
+            label = getattr(value, "id", i)
+            yield from _records(value, f"{path}[{i}]", f"{key}.{label}")
 
 
 def _describe(record: Record) -> str:
@@ -128,7 +136,7 @@ def provenance_report(rs: Ruleset) -> ProvenanceReport:
     for category, sections in CATEGORIES.items():
         tally = {"sourced": 0, "partly estimated": 0, "estimated": 0}
         for section in sections:
-            for path, record in _records(getattr(rs, section), section):
+            for path, key, record in _records(getattr(rs, section), section, section):
                 tally[record.provenance] += 1
                 facts.append(
                     FactProvenance(
@@ -140,6 +148,8 @@ def provenance_report(rs: Ruleset) -> ProvenanceReport:
                             f"{e.field}{' ' + ', '.join(e.items) if e.items else ''}: {e.reason}"
                             for e in record.estimates
                         ),
+                        key=key,
+                        record=record,
                     )
                 )
         counts.append(

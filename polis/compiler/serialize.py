@@ -5,12 +5,13 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import sys
 import typing
 from functools import cache
 from typing import Any, TypeVar
 
-from polis.compiler import config as config_module
 from polis.compiler.config import EngineConfig
+from polis.compiler.layout import BoardGeometry
 
 T = TypeVar("T")
 
@@ -26,7 +27,7 @@ def to_jsonable(obj: Any) -> Any:
 
 @cache
 def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls, vars(config_module))
+    return typing.get_type_hints(cls, vars(sys.modules[cls.__module__]))
 
 
 def _decode(tp: Any, value: Any) -> Any:
@@ -44,6 +45,11 @@ def _decode(tp: Any, value: Any) -> Any:
 
 def from_jsonable(data: dict[str, Any]) -> EngineConfig:
     result: EngineConfig = _decode(EngineConfig, data)
+    return result
+
+
+def geometry_from_jsonable(data: dict[str, Any]) -> BoardGeometry:
+    result: BoardGeometry = _decode(BoardGeometry, data)
     return result
 
 

@@ -35,6 +35,7 @@ from polis.engine.explain import explain
 from polis.engine.phases import PHASES, Action, Refusal, register
 from polis.engine.state import (
     IN_BOX,
+    NO_EVENT,
     NO_WINNER,
     SLOT_COVERED,
     SLOT_FREE,
@@ -70,6 +71,7 @@ def new_game(config: EngineConfig, seed: int, *, forced_dice: Iterable[int] = ()
     s.passed = 0
     s.first_passer = -1
     s.first_player = -1
+    s.round_event = NO_EVENT
     s.units = [0] * (2 * n_areas)
     s.owner = [-1] * len(cfg.poleis)
     s.pop = [0] * len(cfg.poleis)

@@ -1,17 +1,26 @@
 """Event cards: the draw at the start of a round and the effect language.
 
-The player with more prestige (the ruleset names who wins a tie) reveals the
-card and applies his part first, then the other player. A card whose effect is
-unknown is never drawn; a deck with no playable card is reported in the log.
+The round's card is drawn from the whole deck, every card with the same chance,
+as the books draw it. The player with more prestige (the ruleset names who wins
+a tie) reveals it and applies his part first, then the other player. A card
+whose effect is unknown (only its name is known, or not even that) has no
+effect, but it is drawn, kept as the round's event and logged like any other.
 Effects respect the stacking limit and the supply of cubes.
 """
 
 from __future__ import annotations
 
-from polis.compiler.config import GALLEY, HOPLITE, PRESTIGE, EffectCfg
+from polis.compiler.config import GALLEY, HOPLITE, PRESTIGE, UNNAMED_CARD, EffectCfg
 from polis.engine import flow, phases, units
 from polis.engine.phases import Action
-from polis.engine.state import SLOT_BLOCKED, SLOT_COVERED, State, draw
+from polis.engine.state import (
+    NO_EVENT,
+    SLOT_BLOCKED,
+    SLOT_COVERED,
+    UNNAMED_EVENT,
+    State,
+    draw,
+)
 
 # an effect waiting to be applied: (event, effect index, side or -1, amount left)
 Pending = tuple[int, int, int, int]
@@ -21,16 +30,19 @@ def start(s: State) -> None:
     cfg = s.cfg
     deck_index = cfg.rounds[s.round].event_deck
     s.then = "turns"
+    s.round_event = NO_EVENT
     if deck_index < 0:
         flow.resume(s)
         return
     deck = cfg.decks[deck_index]
-    if not deck.playable:
-        s.emit("event_none", deck=deck_index, unknown=deck.unknown)
+    event = deck.cards[draw(s, len(deck.cards))]
+    reader = flow.leader(s, cfg.reader_rule, cfg.reader_tie)
+    if event == UNNAMED_CARD or not cfg.events[event].known:
+        s.round_event = UNNAMED_EVENT if event == UNNAMED_CARD else event
+        s.emit("event_unknown", deck=deck_index, event=event, reader=reader)
         flow.resume(s)
         return
-    event = deck.playable[draw(s, len(deck.playable))]
-    reader = flow.leader(s, cfg.reader_rule, cfg.reader_tie)
+    s.round_event = event
     s.emit("event", event=event, reader=reader)
     queue: list[Pending] = []
     for side in (reader, 1 - reader):

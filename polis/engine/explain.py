@@ -212,7 +212,8 @@ def _move_origin(s: State, action: Action) -> Refusal:
 def _attack(s: State, action: Action) -> Refusal:
     b = s.battle
     assert b is not None
-    if action[0] == "attack" and tuple(action[1:]) in battle.pairs(b.hands[b.attacker]):
+    shown = tuple(sorted(action[1:])) if len(action) == 3 else ()
+    if action[0] == "attack" and shown in battle.pairs(b.hands[b.attacker]):
         return Refusal(
             "battle.salpinx",
             "Playing the ambush card costs prestige you do not have, "
@@ -233,8 +234,11 @@ def explain(state: State, action: Action) -> Refusal | None:
     phase = PHASES[state.phase]
     if state.phase == "over":
         return Refusal("game.over", "The game is over.")
-    if tuple(action) in phase.legal(state):
+    legal = phase.legal(state)
+    if tuple(action) in legal:
         return None
+    if state.phase == "attack" and len(action) == 3 and (action[0], action[2], action[1]) in legal:
+        return None  # the two cards are laid side by side: either order shows the same pair
     specific = SPECIFIC.get(state.phase)
     if specific is not None:
         return specific(state, tuple(action))

@@ -2,14 +2,16 @@
 
 A round: reveal projects (and, where the ruleset says so, let the player with
 less prestige remove some), resolve the event, then turns of two different
-actions until both players have passed; battles after each turn (or, once a
-player has passed, after both have); then the end-of-round steps in the data's
-order. `State.then` names what follows a sub-process that needs decisions
+actions until both players have passed; battles after each turn (once a player
+has passed, the other's single actions are not followed by a check, and the
+data says whether the pass itself is); then the end-of-round steps in the
+data's order. `State.then` names what follows a sub-process that needs decisions
 (an event choice, a battle, a removal), and `resume` continues from it.
 """
 
 from __future__ import annotations
 
+from polis.compiler.config import PRESTIGE
 from polis.engine import battle, events, round_end
 from polis.engine.state import DRAW, IN_BOX, ON_OFFER, State, draw
 
@@ -30,7 +32,12 @@ def lose(s: State, side: int, reason: str) -> None:
 
 
 def gain_prestige(s: State, side: int, amount: int) -> None:
-    s.prestige[side] = min(s.cfg.prestige_max, s.prestige[side] + amount)
+    """Add prestige up to the track's end; the cap is an estimate, so a cut gain is logged."""
+    after = s.prestige[side] + amount
+    if after > s.cfg.prestige_max:
+        s.emit("cap_cut", side=side, good=PRESTIGE, lost=after - s.cfg.prestige_max)
+        after = s.cfg.prestige_max
+    s.prestige[side] = after
 
 
 def pay_prestige(s: State, side: int, amount: int) -> bool:
@@ -45,24 +52,27 @@ def pay_prestige(s: State, side: int, amount: int) -> bool:
     return True
 
 
-def scores(s: State) -> list[int]:
+def score_parts(s: State) -> list[dict[str, int]]:
+    """Each side's score, part by part (the parts the ruleset counts, in its order)."""
     cfg = s.cfg
     out = []
     for side in (0, 1):
-        total = 0
         owned = s.owned(side)
-        if "population" in cfg.score_parts:
-            total += sum(s.pop[p] for p in owned)
-        if "prestige" in cfg.score_parts:
-            total += s.prestige[side]
-        if "project_end_prestige" in cfg.score_parts:
-            total += sum(
+        values = {
+            "population": sum(s.pop[p] for p in owned),
+            "prestige": s.prestige[side],
+            "project_end_prestige": sum(
                 cfg.projects[j].end_prestige
                 for j, loc in enumerate(s.proj_loc)
                 if loc in owned and s.proj_done[j]
-            )
-        out.append(total)
+            ),
+        }
+        out.append({part: values[part] for part in cfg.score_parts if part in values})
     return out
+
+
+def scores(s: State) -> list[int]:
+    return [sum(parts.values()) for parts in score_parts(s)]
 
 
 def finish_game(s: State) -> None:
@@ -148,10 +158,10 @@ def pass_turn(s: State) -> None:
         return
     if s.passed == 0b11:
         check_battles(s, "round_end")
-    elif s.cfg.battles_deferred_after_pass:
-        begin_turn(s, 1 - me)
+    elif s.cfg.battles_deferred_after_pass and not s.cfg.battles_checked_at_pass:
+        begin_turn(s, 1 - me)  # battles wait until the other player passes too
     else:
-        check_battles(s, "next_turn")
+        check_battles(s, "next_turn")  # the pass ends this turn like any other
 
 
 # ------------------------------------------------------------------ battles

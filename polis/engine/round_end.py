@@ -4,8 +4,9 @@ Projects complete (neutral poleis give no prestige); each side feeds its
 population with wheat, paying any shortfall in prestige or releasing whole
 poleis; growth within each polis's max growth and max population; megalopolis;
 storage halves the perishable goods; phoros turns prestige into silver;
-preparation clears the round's markers. After the last round the steps the
-data marks are skipped and the game is scored.
+preparation clears the round's markers. A player left without prestige loses
+(after the last round only where the data says so). After the last round the
+steps the data marks are skipped and the game is scored.
 """
 
 from __future__ import annotations
@@ -47,15 +48,18 @@ def advance(s: State) -> None:
     if s.phase == "over":
         return
     s.step = ""
-    if s.round == len(s.cfg.rounds) - 1:
-        flow.finish_game(s)
-        return
-    if "zero_prestige_at_round_end" in s.cfg.loss_conditions:
+    last = s.round == len(s.cfg.rounds) - 1
+    if "zero_prestige_at_round_end" in s.cfg.loss_conditions and (
+        not last or s.cfg.zero_prestige_after_last_round
+    ):
         for side in (0, 1):
             if s.prestige[side] == 0:
                 flow.lose(s, side, "zero_prestige_at_round_end")
         if s.phase == "over":
             return
+    if last:
+        flow.finish_game(s)
+        return
     s.round += 1
     flow.start_round(s)
 

@@ -57,6 +57,13 @@ class BattleState(_Doc):
     )
 
 
+class EventState(_Doc):
+    deck: str = Field(description="the event deck of the round")
+    card: str | None = Field(description="event id, or null for a card no source names")
+    known: bool = Field(description="false: the card's effect is unknown, so it has no effect")
+    from_overlay: bool = Field(description="the card's text comes from an overlay")
+
+
 class StateDoc(_Doc):
     """A game state as `polis new --json` and `polis replay --json` print it."""
 
@@ -84,6 +91,7 @@ class StateDoc(_Doc):
     )
     tributed: dict[str, Side]
     battle: BattleState | None
+    event: EventState | None = Field(description="the event card drawn this round, if any")
     chance_draws: int
     forced_dice: list[int]
     winner: Literal["athens", "sparta", "draw"] | None

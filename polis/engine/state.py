@@ -27,6 +27,9 @@ SLOT_BLOCKED = -3
 # game result
 NO_WINNER = -1
 DRAW = 2
+# the round's event card (State.round_event) other than an event index
+NO_EVENT = -1  # the round draws no event (or has not drawn it yet)
+UNNAMED_EVENT = -2  # a card of the round's deck that no source names: it has no effect
 
 LogEntry = tuple[str, dict[str, Any]]
 
@@ -119,6 +122,7 @@ class State:
         "reason",
         "rng",
         "round",
+        "round_event",
         "siege_discs",
         "slots",
         "step",
@@ -141,6 +145,7 @@ class State:
     passed: int  # bitmask over sides
     first_passer: int
     first_player: int  # set by an event for this round, else -1
+    round_event: int  # the event card drawn this round: event index, NO_EVENT or UNNAMED_EVENT
     # board and player boards
     units: list[int]
     owner: list[int]  # per polis: side or -1
@@ -192,6 +197,7 @@ class State:
         s.passed = self.passed
         s.first_passer = self.first_passer
         s.first_player = self.first_player
+        s.round_event = self.round_event
         s.units = self.units[:]
         s.owner = self.owner[:]
         s.pop = self.pop[:]
@@ -274,11 +280,18 @@ class State:
         return self.goods[side * len(self.cfg.goods) + good]
 
     def add_good(self, side: int, good: int, amount: int) -> int:
-        """Add (or, with a negative amount, take) goods; gains stop at the board's cap."""
+        """Add (or, with a negative amount, take) goods; gains stop at the board's cap.
+
+        The cap is an estimate (no book prints the track's length), so every gain it
+        cuts is logged."""
         i = side * len(self.cfg.goods) + good
         before = self.goods[i]
-        self.goods[i] = min(self.cfg.goods_max, before + amount)
-        return self.goods[i] - before
+        after = before + amount
+        if after > self.cfg.goods_max:
+            self.emit("cap_cut", side=side, good=good, lost=after - self.cfg.goods_max)
+            after = self.cfg.goods_max
+        self.goods[i] = after
+        return after - before
 
     def merchants_in_port(self, side: int) -> int:
         """Merchants of `side` in its trade port: those hired and not on a market slot."""

@@ -15,10 +15,12 @@ from polis.engine.phases import PHASES
 from polis.engine.state import (
     DISCARDED,
     IN_BOX,
+    NO_EVENT,
     ON_OFFER,
     SLOT_BLOCKED,
     SLOT_COVERED,
     SLOT_FREE,
+    UNNAMED_EVENT,
     State,
 )
 
@@ -119,6 +121,7 @@ def to_json(s: State, *, reveal_hands: bool = True) -> dict[str, Any]:
         },
         "tributed": {cfg.areas[t]: cfg.sides[v] for t, v in enumerate(s.tributed) if v >= 0},
         "battle": battle,
+        "event": _event(s),
         "chance_draws": s.chance,
         "forced_dice": list(s.forced),
         "winner": winner,
@@ -128,6 +131,23 @@ def to_json(s: State, *, reveal_hands: bool = True) -> dict[str, Any]:
         score = flow.scores(s)
         out["scores"] = {sid: score[side] for side, sid in enumerate(cfg.sides)}
     return out
+
+
+def _event(s: State) -> dict[str, Any] | None:
+    """The round's event card: its deck, its id (null for a card no source names), known or not."""
+    cfg = s.cfg
+    deck = cfg.rounds[s.round].event_deck
+    if s.round_event == NO_EVENT or deck < 0:
+        return None
+    if s.round_event == UNNAMED_EVENT:
+        return {"deck": cfg.decks[deck].id, "card": None, "known": False, "from_overlay": False}
+    event = cfg.events[s.round_event]
+    return {
+        "deck": cfg.decks[event.deck].id,
+        "card": event.id,
+        "known": event.known,
+        "from_overlay": event.from_overlay,
+    }
 
 
 def _set_battle(s: State, value: dict[str, Any], sides: list[str]) -> None:
@@ -221,6 +241,7 @@ def apply_overrides(s: State, data: dict[str, Any]) -> None:
             _set_battle(s, value, sides)
         elif key == "round":
             s.round = _find([r.id for r in cfg.rounds], value, "round")
+            s.round_event = NO_EVENT  # that round's card was never drawn
         elif key in ("player", "active"):
             setattr(s, key, side_or_none(value))
         elif key == "passed":

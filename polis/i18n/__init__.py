@@ -23,6 +23,11 @@ def N_(message: str) -> str:  # noqa: N802 - gettext's name for "mark only"
     return message
 
 
+def NP_(context: str, message: str) -> str:  # noqa: N802 - N_ with a context
+    """Mark a message with its context (shown with pgettext(context, message) later)."""
+    return message
+
+
 _compiling = threading.Lock()
 _compiled = False
 

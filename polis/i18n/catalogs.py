@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 
 from babel.messages.mofile import write_mo
@@ -19,9 +21,10 @@ def compile_catalogs(locales_dir: Path = LOCALES_DIR, *, force: bool = False) ->
             continue
         with po_path.open("rb") as fh:
             catalog = read_po(fh, locale=po_path.parent.parent.name, domain=DOMAIN)
-        tmp = mo_path.with_suffix(".mo.tmp")
-        with tmp.open("wb") as fh:
+        # a private temporary file per writer: test workers and app sessions may compile at once
+        fd, tmp = tempfile.mkstemp(dir=mo_path.parent, prefix=f".{mo_path.name}.", suffix=".tmp")
+        with os.fdopen(fd, "wb") as fh:
             write_mo(fh, catalog, use_fuzzy=False)
-        tmp.replace(mo_path)
+        Path(tmp).replace(mo_path)
         written.append(mo_path)
     return written

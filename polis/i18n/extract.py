@@ -1,9 +1,10 @@
 """A Babel extractor for the rules data (registered as `polis_rules` under `babel.extractors`).
 
 It yields every translatable text of an edition, a variant, a rule-text
-chapter or the glossary, with the data path as `msgctxt` (so translators see
-which thing a word names, and each edition keeps its own terms) and a
-translator comment saying where it comes from:
+chapter or the glossary (names, rule text, the readings and decisions of
+disagreements, the reasons given for estimated values), with the data path as
+`msgctxt` (so translators see which thing a word names, and each edition keeps
+its own terms) and a translator comment saying where it comes from:
 
     #. 2e goods.metal.name (rules_data/editions/2e/ruleset.yaml)
     msgctxt "2e:goods.metal.name"
@@ -20,8 +21,9 @@ from typing import IO, Any
 
 from polis.rules.yaml_loader import parse
 
-DEFAULT_KEYS = "name,label,title,description,text,term,definition,question,decision,reason"
-SKIP = frozenset({"src", "estimates", "readings", "used"})
+DEFAULT_KEYS = (
+    "name,label,title,description,text,term,definition,question,decision,reason,estimate,value,used"
+)
 
 Message = tuple[int, str, tuple[str, str], list[str]]
 
@@ -40,8 +42,6 @@ def _walk(
     """
     if isinstance(node, dict):
         for key, value in node.items():
-            if key in SKIP:
-                continue
             sub = f"{path}.{key}" if path else str(key)
             if isinstance(value, str) and key in keys and value.strip():
                 yield sub, value, (*at, key)

@@ -21,3 +21,8 @@ def percent(share: float, lang: str) -> str:
 def items(parts: Sequence[str], lang: str) -> str:
     """['a', 'b', 'c'] -> 'a, b, and c' (en), 'a, b y c' (es), 'a, b и c' (ru)."""
     return format_list(list(parts), locale=lang) if parts else ""
+
+
+def alternatives(parts: Sequence[str], lang: str) -> str:
+    """['a', 'b', 'c'] -> 'a, b, or c' (en), 'a, b o c' (es), 'a, b или c' (ru)."""
+    return format_list(list(parts), style="or", locale=lang) if parts else ""

@@ -20,7 +20,8 @@ from polis.i18n import DOMAIN, LANGUAGES, LOCALES_DIR
 ROOT = LOCALES_DIR.parent
 POT = LOCALES_DIR / f"{DOMAIN}.pot"
 TARGETS = tuple(lang for lang in LANGUAGES if lang != "en")
-KEYWORDS = ("Refusal:2",)  # refusal messages are the second argument
+# refusal messages are the second argument; NP_ marks a message with its context
+KEYWORDS = ("Refusal:2", "NP_:1c,2")
 
 
 def _pybabel(*args: str) -> str:

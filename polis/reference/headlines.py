@@ -15,6 +15,7 @@ from polis.compiler.config import EngineConfig
 from polis.i18n import N_
 from polis.i18n.formats import items, number
 from polis.i18n.names import Names
+from polis.i18n.vocabulary import keyword_label
 from polis.reference.values import rule_values
 
 LABELS = {
@@ -37,23 +38,32 @@ LABELS = {
     "sparta_galleys": N_("Sparta's starting galleys"),
     "athens_galleys": N_("Athens' starting galleys"),
 }
-PURCHASE_MARKERS = {
-    "requested_good": N_("the marker of the good the slot asks for"),
-    "every_accepted_good": N_("the markers of every good the slot accepts"),
+# where each headline's value comes from in the rules data (patterns as in
+# polis.reference.values.VALUE_PATHS): a headline row links to the rule sections whose
+# differences come from the same places
+HEADLINE_PATHS: dict[str, tuple[str, ...]] = {
+    "rounds": ("rounds.*.label",),
+    "stacking_limits": ("rounds.*.stacking_limit",),
+    "goods": ("goods.*.name",),
+    "perishable_goods": ("goods.*.perishable",),
+    "actions": ("actions.*.as_action",),
+    "free_actions": ("actions.*.as_action",),
+    "event_cards": ("event_decks.*.size", "components.event_cards"),
+    "event_decks": ("event_decks.*.name",),
+    "siege_discs": ("actions.besiege.siege_discs",),
+    "barter_marker_dice": ("actions.trade.barter_marker_move",),
+    "purchase_marker_dice": (
+        "actions.trade.purchase_marker_move",
+        "actions.trade.purchase_markers",
+    ),
+    "phoros": ("phoros",),
+    "project_reveal": ("rounds.*.projects",),
+    "covered_market_slots": ("markets.*.slots.*.covered",),
+    "battle_defender_draw": ("battle.defender_draw",),
+    "tie_breakers": ("scoring.tie_breakers",),
+    "sparta_galleys": ("setup.sparta.galleys",),
+    "athens_galleys": ("setup.athens.galleys",),
 }
-DEFENDER_DRAW = {
-    "two_minus_losses": N_("two cards minus the units just lost"),
-    "refill_to_units": N_("back up to one card per unit"),
-}
-TIE_BREAKERS = {
-    "most_goods": N_("more goods left"),
-    "shared_victory": N_("shared victory"),
-}
-PHOROS_CONDITIONS = {
-    "none": "",
-    "polis_besides_capital": N_("needs a polis besides the capital"),
-}
-
 Values = dict[str, Any]
 Presenter = Callable[[EngineConfig, Names, Values, str], str]
 
@@ -65,9 +75,8 @@ def _none_or(text: str, names: Names) -> str:
 def _phoros(cfg: EngineConfig, names: Names, v: Values, lang: str) -> str:
     _ = names.gettext
     parts = [v["phoros_rates"], _("repeatable") if cfg.phoros_repeatable else _("once a round")]
-    condition = PHOROS_CONDITIONS.get(cfg.phoros_condition, cfg.phoros_condition)
-    if condition:
-        parts.append(_(condition))
+    if cfg.phoros_condition != "none":
+        parts.append(keyword_label(names.tr, cfg.phoros_condition))
     return "; ".join(parts)
 
 
@@ -96,16 +105,16 @@ HEADLINE_VALUES: dict[str, Presenter] = {
     ),
     "barter_marker_dice": lambda c, n, v, lang: str(v["barter_dice"]),
     "purchase_marker_dice": lambda c, n, v, lang: (
-        f"{v['purchase_dice']}; {n.gettext(PURCHASE_MARKERS[c.purchase_markers])}"
+        f"{v['purchase_dice']}; {keyword_label(n.tr, c.purchase_markers)}"
     ),
     "phoros": _phoros,
     "project_reveal": lambda c, n, v, lang: str(v["project_reveal"]),
     "covered_market_slots": lambda c, n, v, lang: number(
         sum(1 for s in c.slots if s.covered), lang
     ),
-    "battle_defender_draw": lambda c, n, v, lang: n.gettext(DEFENDER_DRAW[c.defender_draw]),
+    "battle_defender_draw": lambda c, n, v, lang: keyword_label(n.tr, c.defender_draw),
     "tie_breakers": lambda c, n, v, lang: _none_or(
-        items([n.gettext(TIE_BREAKERS[t]) for t in c.tie_breakers], lang), n
+        items([keyword_label(n.tr, t) for t in c.tie_breakers], lang), n
     ),
     "sparta_galleys": _galleys("sparta"),
     "athens_galleys": _galleys("athens"),

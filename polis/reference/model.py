@@ -26,6 +26,8 @@ Condition = Literal[
     "shared_victory",
     "single_round",
     "zero_prestige_loss",
+    "zero_prestige_last_round",
+    "battle_at_pass",
     "scenario",
 ]
 SectionId = str

@@ -9,7 +9,6 @@ with values formatted for the language.
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -21,8 +20,9 @@ from polis.compiler import compile_ruleset
 from polis.compiler.config import EngineConfig
 from polis.i18n import translator
 from polis.i18n.names import Names
+from polis.reference.events import deck_list
 from polis.reference.model import Chapter, Glossary, Section
-from polis.reference.values import CONDITIONS, estimated_values, rule_values
+from polis.reference.values import CONDITIONS, ESTIMATE_MARK, estimated_values, rule_values
 from polis.rules.issues import RulesError
 from polis.rules.loader import load_ruleset
 from polis.rules.models import Ruleset
@@ -53,6 +53,12 @@ def chapters() -> tuple[Chapter, ...]:
     if issues:
         raise RulesError(issues)
     return tuple(sorted(found, key=lambda c: c.order))
+
+
+@cache
+def source_sections() -> dict[str, Section]:
+    """Every section as written in the rules data (English, placeholders unfilled), by id."""
+    return {s.id: s for chapter in chapters() for s in chapter.sections}
 
 
 @cache
@@ -99,16 +105,22 @@ def _fill(template: str, values: dict[str, Any], where: str) -> str:
         raise ValueError(f"{where}: cannot fill {exc!s} in the rule text") from None
 
 
-ESTIMATE_MARK = "≈"
+def marked_values(cfg: EngineConfig, model: Ruleset, lang: str) -> dict[str, Any]:
+    """The values rule text quotes for a ruleset in `lang`, estimated ones marked ≈."""
+    names = Names(cfg, translator(lang))
+    values = rule_values(cfg, names, lang)
+    for name in estimated_values(model):
+        values[name] = f"{ESTIMATE_MARK}{values[name]}"
+    # the deck sizes that are reconstructions are marked inside the list, deck by deck
+    guessed = {did for did, deck in model.event_decks.items() if deck.src.is_estimate}
+    values["event_deck_list"] = deck_list(names, lang, guessed)
+    return values
 
 
 def render_for(cfg: EngineConfig, model: Ruleset, lang: str) -> tuple[RenderedSection, ...]:
     """All sections that apply to a compiled ruleset, in `lang`; estimated values marked ≈."""
     tr = translator(lang)
-    names = Names(cfg, tr)
-    values = rule_values(cfg, names, lang)
-    for name in estimated_values(model):
-        values[name] = f"{ESTIMATE_MARK}{values[name]}"
+    values = marked_values(cfg, model, lang)
     out = []
     for chapter in chapters():
         chapter_title = tr.pgettext(f"rules:{chapter.id}:chapter", chapter.title)
@@ -165,24 +177,3 @@ def section_for_rule(
     return next((s for s in sections if s.id == rule), None) or next(
         (s for s in sections if rule in s.rules), None
     )
-
-
-def fold(text: str) -> str:
-    """Lower-case, accents removed (also Cyrillic й/ё and Czech háčky): for searching."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-
-
-def search(
-    ruleset: str, lang: str, query: str, sections: tuple[RenderedSection, ...] | None = None
-) -> list[RenderedSection]:
-    """Sections whose title or text contains every word of the query, titles first."""
-    words = [w for w in fold(query).split() if w]
-    if not words:
-        return []
-    hits: list[tuple[int, int, RenderedSection]] = []
-    for i, section in enumerate(sections if sections is not None else render(ruleset, lang)):
-        title, body = fold(section.title), fold(LINK.sub(" ", section.text))
-        if all(w in title or w in body for w in words):
-            hits.append((0 if all(w in title for w in words) else 1, i, section))
-    return [s for _, _, s in sorted(hits, key=lambda h: (h[0], h[1]))]

@@ -13,6 +13,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from polis.rules.issues import Issue, YamlPath, dotted
+from polis.rules.layout_checks import check_layout
 from polis.rules.models import (
     AddUnitsEffect,
     BlockSlotEffect,
@@ -72,6 +73,7 @@ class _Checker:
         self.events()
         self.setups()
         self.discrepancies()
+        check_layout(self.rs, self)
         self.source_refs(self.rs, ())
         return self.issues
 

@@ -32,9 +32,11 @@ class Issue:
         where = str(self.location) if self.location else "<ruleset>"
         return f"{where}: {self.field or '(file)'}: {self.message}"
 
-    def sort_key(self) -> tuple[str, int, int, str]:
+    def sort_key(self) -> tuple[str, int, int, str, str]:
+        # the message breaks ties, so two problems at one place always print in one order
         loc = self.location
-        return (loc.file, loc.line, loc.col, self.field) if loc else ("", 0, 0, self.field)
+        where = (loc.file, loc.line, loc.col) if loc else ("", 0, 0)
+        return (*where, self.field, self.message)
 
 
 def dotted(path: YamlPath) -> str:

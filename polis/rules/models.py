@@ -8,9 +8,16 @@ written for the person editing a YAML file.
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Literal
 
-from pydantic import Field, StringConstraints, field_validator, model_validator
+from pydantic import (
+    AfterValidator,
+    Field,
+    StringConstraints,
+    field_validator,
+    model_validator,
+)
 
 from polis.rules.provenance import Record, Source
 from polis.rules.strict import Strict
@@ -247,6 +254,10 @@ class Battle(Record):
     deferred_after_pass: bool = Field(
         description="once a player passed, battles wait until both have passed"
     )
+    checked_at_pass: bool = Field(
+        description="a pass ends the passing player's turn, so battles are checked at the pass "
+        "itself; the deferral then covers only the other player's actions after it"
+    )
     end_conditions: list[
         Literal["deck_short", "retreat", "defender_below_min", "forced_salpinx_unpaid"]
     ]
@@ -303,6 +314,17 @@ class EndOfRound(Record):
 
 class LossCondition(Record):
     id: Literal["capital_unfed", "zero_prestige_at_round_end", "prestige_debt"]
+    after_last_round: bool = Field(
+        default=False,
+        description="zero_prestige_at_round_end only: checked after the last round too, "
+        "before the game is scored",
+    )
+
+    @model_validator(mode="after")
+    def _last_round_only_for_zero_prestige(self) -> LossCondition:
+        if self.after_last_round and self.id != "zero_prestige_at_round_end":
+            raise ValueError("after_last_round applies only to zero_prestige_at_round_end")
+        return self
 
 
 class Scoring(Record):
@@ -470,7 +492,8 @@ class EventCard(Record):
     deck: Id
     copies: Positive = 1
     effects: list[Effect] | Literal["unknown"] = Field(
-        description="'unknown' cards are listed for completeness and never drawn"
+        description="'unknown': the card is drawn like any other but has no effect "
+        "(an overlay from the owner's box may give it its printed effects)"
     )
 
 
@@ -510,6 +533,83 @@ class Decision(Strict):
     decision: Text
     reason: Text
     src: Source
+
+
+# ---------------------------------------------------------------- board layout (a drawing)
+
+_PAIR = r"-?\d+,-?\d+"
+_OUTLINE = rf"^\s*{_PAIR}(?:\s+{_PAIR}){{2,}}\s*$"
+_ROUTE = rf"^\s*{_PAIR}(?:\s+{_PAIR})+\s*$"
+
+
+def _points_check(pattern: str, what: str) -> AfterValidator:
+    def check(text: str) -> str:
+        if not re.fullmatch(pattern, text):
+            raise ValueError(f"write {what} as 'x,y x,y ...' (whole numbers), not {text!r}")
+        return text
+
+    return AfterValidator(check)
+
+
+Outline = Annotated[
+    str,
+    _points_check(_OUTLINE, "an outline of at least 3 points"),
+    Field(
+        description="a closed outline: 'x,y x,y x,y ...' (at least 3 points, like SVG points)",
+        json_schema_extra={"pattern": _OUTLINE},
+    ),
+]
+Route = Annotated[
+    str,
+    _points_check(_ROUTE, "a route of at least 2 points"),
+    Field(
+        description="a line through 'x,y x,y ...' (at least 2 points)",
+        json_schema_extra={"pattern": _ROUTE},
+    ),
+]
+Point = Annotated[list[int], Field(min_length=2, max_length=2, description="[x, y]")]
+
+
+class AreaDrawing(Strict):
+    shape: list[Outline] = Field(
+        min_length=1, description="the area's outlines; islands are extra outlines"
+    )
+    name_at: Point = Field(description="where the area's name is written")
+    units_at: Point = Field(description="where the units in the area stand")
+
+
+class ZoneDrawing(Strict):
+    shape: list[Outline] = Field(min_length=1)
+
+
+class MarketDrawing(Strict):
+    at: Point = Field(description="centre of the market's box")
+    slots: dict[Positive, Point] = Field(description="cargo size -> where its cargo slot is drawn")
+    sea_route: Route = Field(description="the route from the market's sea to the market")
+    land_route: Route | None = Field(
+        default=None, description="the route from the polis of land_route_from to the market"
+    )
+
+
+class PortDrawing(Strict):
+    at: Point
+
+
+class BoardLayout(Strict):
+    """Where everything is drawn: our own map of Greece and the Aegean (x right, y down)."""
+
+    width: Positive = Field(description="width of the drawing, in layout units")
+    height: Positive
+    backdrop: list[Outline] = Field(
+        default_factory=list, description="land that is no area of the game, for orientation"
+    )
+    territories: dict[Id, AreaDrawing]
+    seas: dict[Id, AreaDrawing]
+    neutral_zones: dict[Id, ZoneDrawing] = Field(default_factory=dict)
+    poleis: dict[Id, Point] = Field(description="centre of each polis")
+    markets: dict[Id, MarketDrawing]
+    trade_ports: dict[Id, PortDrawing] = Field(description="by side, as trade_ports")
+    diolkos: Route | None = Field(default=None, description="the Korinthos link between its seas")
 
 
 # ---------------------------------------------------------------- the ruleset
@@ -563,6 +663,9 @@ class Ruleset(RulesetHeader):
     setup: dict[Id, SideSetup]
     discrepancies: dict[Id, Discrepancy] = Field(default_factory=dict)
     decisions: dict[Id, Decision] = Field(default_factory=dict)
+    layout: BoardLayout = Field(
+        description="how the board is drawn (presentation only: not part of the rules' hash)"
+    )
 
     @field_validator("sides")
     @classmethod
@@ -581,7 +684,9 @@ class Overlay(RulesetHeader):
         description="deep-merged onto the base; every key named must exist there",
     )
     add: dict[str, object] = Field(
-        default_factory=dict, description="new records for id-keyed maps; keys must be new"
+        default_factory=dict,
+        description="new records for id-keyed maps (a dotted key such as 'layout.poleis' "
+        "reaches a map inside a section); keys must be new",
     )
     remove: list[str] = Field(
         default_factory=list, description="dotted paths of records to drop; must exist"

@@ -5,8 +5,13 @@ Semantics, chosen so that a typo can never silently add a rule:
   base. Lists and plain values are replaced; a mapping tagged `!replace` is
   swapped wholesale instead of merged.
 - `add:` inserts new records into an id-keyed map (`add: {projects: {new_id: ...}}`);
-  the map must exist and the ids must be new.
+  the map must exist and the ids must be new. A dotted section reaches a map
+  inside another (`add: {layout.territories: {new_id: ...}}` places a new area).
 - `remove:` drops records by dotted path (`events.egypt_rebels`); they must exist.
+
+A record the overlay changes without giving its own `src` takes the overlay's: the
+base's book does not vouch for a value the overlay wrote, so a house rule's new
+setup counts as the house rule's (an estimate), not as sourced from the books.
 """
 
 from __future__ import annotations
@@ -74,6 +79,9 @@ class _Merger:
             )
             return
         declared = fields_at(Ruleset, path)
+        # a record (not the ruleset itself) changed here without a source of its own
+        if path and "src" in target and "src" not in patch and patch:
+            self._own_source(target, path)
         for key, value in patch.items():
             sub = (*path, key)
             if key not in target and key in declared:
@@ -95,33 +103,45 @@ class _Merger:
             self._drop_positions(sub)
             self._copy_positions(("override", *sub), sub)
 
+    def _own_source(self, record: dict[str, Any], path: YamlPath) -> None:
+        header = self.overlay.data.get("src")
+        if isinstance(header, dict):
+            record["src"] = copy.deepcopy(header)
+            self._drop_positions((*path, "src"))
+            self._copy_positions(("src",), (*path, "src"))
+
     def add(self, patch: Any) -> None:
         if not isinstance(patch, dict):
             self._fail(("add",), ("add",), "add must map a section to new records")
             return
         data = self.result.data
         for section, records in patch.items():
-            if section not in data or not isinstance(data[section], dict):
+            # a dotted section names a map inside another: `layout.territories`
+            parts = tuple(str(section).split("."))
+            target: Any = data
+            for part in parts:
+                target = target.get(part) if isinstance(target, dict) else None
+            if not isinstance(target, dict):
                 self._fail(
                     ("add", section),
-                    (section,),
+                    parts,
                     f"{self.base_id} has no id-keyed section '{section}' to add to"
                     f"{_suggest(section, [k for k, v in data.items() if isinstance(v, dict)])}",
                 )
                 continue
             if not isinstance(records, dict):
-                self._fail(("add", section), (section,), "list the new records as id: record")
+                self._fail(("add", section), parts, "list the new records as id: record")
                 continue
             for rid, record in records.items():
-                if rid in data[section]:
+                if rid in target:
                     self._fail(
                         ("add", section, rid),
-                        (section, rid),
+                        (*parts, rid),
                         f"'{rid}' already exists in {self.base_id}; use 'override:' to change it",
                     )
                     continue
-                data[section][rid] = copy.deepcopy(record)
-                self._copy_positions(("add", section, rid), (section, rid))
+                target[rid] = copy.deepcopy(record)
+                self._copy_positions(("add", section, rid), (*parts, rid))
 
     def remove(self, paths: Any) -> None:
         if not isinstance(paths, list):

@@ -80,10 +80,11 @@ def test_map_clicks_map_to_choices() -> None:
     game = GameSession.start(compile_ruleset("2e"), 1, ("human", "human"))
     assert game.play(("act", "move_hoplites")) is None
     options = legal_actions(game.state)
-    points = targets(options)
+    points = targets(game.state, options)
     assert points and all(kind == "area" for kind, _ in points)
-    kind, index = next(iter(points))
-    assert for_click(options, kind, index) == [("dest", index)]
+    kind, ident = sorted(points)[0]
+    index = game.state.cfg.areas.index(ident)
+    assert for_click(game.state, options, kind, index) == [("dest", index)]
     assert probe_for_click(game.state, "area", index) == ("dest", index)
 
 

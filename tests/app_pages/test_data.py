@@ -22,3 +22,15 @@ def test_example_overlay_is_offered(app: AppTest) -> None:
     app.run()
     app.switch_page("app_pages/data.py").run()
     assert any(b.label == "Download an example overlay" for b in app.get("download_button"))
+
+
+def test_provenance_table_in_the_readers_language(app: AppTest) -> None:
+    app.query_params.update(lang="de", ruleset="2e")
+    app.run()
+    app.switch_page("app_pages/data.py").run()
+    no_errors(app)
+    rows = app.dataframe[0].value.to_numpy().tolist()
+    records = [row[0] for row in rows]
+    assert "Marktwerte" in records and not any("." in r or "[" in r for r in records)
+    sources = " ".join(str(row[2]) for row in rows)
+    assert "Schätzung: " in sources and "estimate: " not in sources

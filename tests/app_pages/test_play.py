@@ -1,12 +1,17 @@
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from polis.app.game import GameSession
 from polis.app.session import encode_record
 from polis.bots import LEVELS, Budget
 from polis.compiler import compile_ruleset
 from polis.engine.record import Record
+from polis.engine.state_json import apply_overrides
+from tests.app.scenes import BATTLE, hotseat, starving
 from tests.app_pages.conftest import no_errors
 
 
@@ -20,16 +25,49 @@ def start(app: AppTest, athens: str = "human", sparta: str = "greedy") -> AppTes
     return app
 
 
+def with_game(app: AppTest, game: GameSession) -> AppTest:
+    """Open the Play page on a game set up by the test."""
+    app.run()
+    app.switch_page("app_pages/play.py")
+    app.session_state["game"] = game
+    app.run()
+    no_errors(app)
+    return app
+
+
 def choices(app: AppTest) -> list:  # type: ignore[type-arg]
     return [b for b in app.button if b.key and b.key.startswith("choice_")]
+
+
+def block(app: AppTest, data_id: str) -> str:
+    """The HTML of the table block with this data-id ("" if it is not drawn)."""
+    for element in app.get("html"):
+        body = element.proto.body
+        if f'data-id="{data_id}"' in body:
+            return str(body)
+    return ""
+
+
+def elements(app: AppTest, kind: str) -> list[Any]:
+    found: list[Any] = []
+
+    def walk(node: Any) -> None:
+        if getattr(node, "type", "") == kind:
+            found.append(node)
+        children = getattr(node, "children", None)
+        if isinstance(children, dict):
+            for child in children.values():
+                walk(child)
+
+    walk(app.main)
+    return found
 
 
 def test_choices_drive_the_engine(app: AppTest) -> None:
     start(app)
     game = app.session_state["game"]
     before = len(game.steps)
-    first = choices(app)[0]
-    first.click().run()
+    choices(app)[0].click().run()
     no_errors(app)
     assert len(app.session_state["game"].steps) > before
     for _ in range(6):  # a few more decisions, whatever they are
@@ -38,6 +76,101 @@ def test_choices_drive_the_engine(app: AppTest) -> None:
             break
         options[0].click().run()
         no_errors(app)
+
+
+def test_the_table_is_always_in_view(app: AppTest) -> None:
+    start(app)
+    cfg = compile_ruleset("2e").config
+    boards = block(app, "player-boards")
+    for name in cfg.good_names:  # every good, none cut off
+        assert f"<td>{name}" in boards, name
+    assert "≈" in boards and "Score now" in boards and "Cubes in supply" in boards
+    assert "stacking limit 3" in block(app, "turn-status")
+    assert block(app, "event-card") and block(app, "market") and block(app, "projects")
+    assert "Alpha (limit 3)" in block(app, "round-track")
+    # the bot opened the round: what it did is on the Game view
+    assert "Sparta" in block(app, "what-happened")
+
+
+def test_actions_show_their_cost(app: AppTest) -> None:
+    start(app, "human", "human")
+    labels = [b.label for b in choices(app)]
+    assert any("Move Hoplites — 1 prestige" in label for label in labels), labels
+    assert any("per piece" in label for label in labels), labels
+
+
+def test_a_running_game_keeps_its_ruleset(app: AppTest) -> None:
+    start(app)
+    app.selectbox(key="ruleset").set_value("1e").run()  # the sidebar: for the next game
+    no_errors(app)
+    boards = block(app, "player-boards")
+    assert "<td>Iron" in boards and "Oil" not in boards  # 2e's goods, not 1e's
+
+
+def test_a_losing_choice_asks_first_and_says_why(app: AppTest) -> None:
+    game = hotseat()
+    apply_overrides(game.states[-1], starving(game.state))
+    with_game(app, game)
+    passing = next(b for b in choices(app) if b.label.startswith("⚠ Pass"))
+    passing.click().run()
+    no_errors(app)
+    assert len(game.steps) == 0  # nothing played yet
+    assert any("lose at once" in e.value for e in app.error)
+    next(b for b in app.button if b.key and b.key.startswith("confirm_no")).click().run()
+    assert not app.error and len(game.steps) == 0
+    next(b for b in choices(app) if b.label.startswith("⚠ Pass")).click().run()
+    next(b for b in app.button if b.key and b.key.startswith("confirm_yes")).click().run()
+    no_errors(app)
+    assert game.state.finished
+    assert any("loses the game" in e.value for e in app.error)
+    assert "information" in " ".join(str(h.proto.body) for h in app.get("html"))
+    assert block(app, "score")
+
+
+def test_battles_are_played_with_cards(app: AppTest) -> None:
+    game = hotseat(**BATTLE)
+    app.run()
+    app.switch_page("app_pages/play.py")
+    app.session_state["game"] = game
+    app.session_state["seen_by"] = game.state.player  # the attacker holds the device
+    app.run()
+    no_errors(app)
+    assert "Land battle in Boiotia" in block(app, "battle")
+    cards = [e for e in elements(app, "bidi_component") if e.key.startswith("cards_")]
+    assert len(cards) == 1
+    attack = next(a for a in game.legal() if a[0] == "attack")
+    key = f"cards_{len(game.steps)}"
+    app.session_state[key] = {
+        "pick": {"token": str(len(game.steps)), "kind": "attack", "types": [attack[2], attack[1]]}
+    }
+    steps = len(game.steps)
+    app.run()
+    no_errors(app)
+    assert len(game.steps) == steps + 1 and game.steps[-1].action[0] == "attack"
+    assert game.state.phase == "defend"
+    assert tuple(game.state.battle.played) == attack[1:]  # type: ignore[union-attr]
+
+
+def test_bot_game_reaches_the_score_screen_and_replays(app: AppTest) -> None:
+    start(app, "random", "greedy")
+    game = app.session_state["game"]
+    assert game.state.finished
+    assert app.success or app.error  # the headline, a win on points or a loss by a rule
+    assert block(app, "score")
+    app.segmented_control(key="play_view").set_value("replay").run()
+    no_errors(app)
+    slider = app.slider(key="replay_step")
+    slider.set_value(1).run()
+    no_errors(app)
+    assert not block(app, "player-boards")  # only the chosen view is drawn
+
+
+def test_the_log_view_draws_only_the_log(app: AppTest) -> None:
+    start(app)
+    app.segmented_control(key="play_view").set_value("log").run()
+    no_errors(app)
+    assert block(app, "log") and not block(app, "player-boards")
+    assert not app.get("plotly_chart")
 
 
 def test_refusal_names_the_rule_and_links_to_it(app: AppTest) -> None:
@@ -60,15 +193,6 @@ def test_undo_and_save(app: AppTest) -> None:
     undo.click().run()
     assert len(app.session_state["game"].steps) == steps
     assert app.get("download_button")
-
-
-def test_bot_game_reaches_the_score_screen_and_replays(app: AppTest) -> None:
-    app.selectbox  # noqa: B018 - the picker exists in the frame
-    start(app, "random", "greedy")
-    assert any("wins" in s.value or "draw" in s.value for s in app.success)
-    slider = app.slider(key="replay_step")
-    slider.set_value(1).run()
-    no_errors(app)
 
 
 def test_a_shared_link_loads_the_game(app: AppTest) -> None:
@@ -102,6 +226,26 @@ def test_a_link_naming_a_file_instead_of_a_ruleset_is_refused(app: AppTest, tmp_
     no_errors(app)
     assert app.session_state["game"] is None
     assert any("rules this app does not have" in e.value for e in app.error)
+
+
+def test_a_stale_click_is_refused_not_played(app: AppTest) -> None:
+    game = hotseat()
+    with_game(app, game)
+    stale = next(b for b in choices(app) if "Pass" in b.label)  # drawn for this decision
+    assert game.play(("act", "create_hoplites")) is None  # ... settled meanwhile elsewhere
+    steps = len(game.steps)
+    stale.click().run()
+    no_errors(app)
+    assert len(game.steps) == steps and game.state.phase == "create_polis"
+    assert any(w.value.startswith("Not allowed") for w in app.warning)
+
+
+def test_the_new_game_form_says_how_many_event_cards_are_known(app: AppTest) -> None:
+    app.run()
+    app.switch_page("app_pages/play.py").run()
+    no_errors(app)
+    notes = [t.value for t in app.text if "Event cards whose text is known" in t.value]
+    assert notes and ": 1 of 8" in notes[0], [t.value for t in app.text]
 
 
 def test_playing_the_search_bot(app: AppTest, monkeypatch: pytest.MonkeyPatch) -> None:

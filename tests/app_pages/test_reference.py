@@ -24,6 +24,16 @@ def test_search_finds_sections(app: AppTest) -> None:
         "matching sections" in m.value for m in app.markdown
     )
     assert any("Siege discs" in e.label for e in app.expander)
+    # under each hit, the sentence that matches, the query's words in bold
+    assert any("**siege**" in c.value and "**disc**" in c.value for c in app.caption)
+
+
+def test_search_finds_inflected_german(app: AppTest) -> None:
+    app.query_params["lang"] = "de"
+    app.run()
+    app.text_input(key="rules_search").set_value("Belagerungen").run()
+    no_errors(app)
+    assert app.expander[0].label == "Polis belagern"
 
 
 def test_deep_link_opens_a_section(app: AppTest) -> None:
@@ -68,3 +78,16 @@ def test_language_from_the_url(app: AppTest) -> None:
     app.run()
     no_errors(app)
     assert app.session_state["lang"] == "pl"
+
+
+def test_captions_show_names_and_links_to_the_comparison(app: AppTest) -> None:
+    app.query_params.update(ruleset="2e", section="actions.siege_discs")
+    app.run()
+    no_errors(app)
+    captions = [c.value for c in app.caption]
+    assert not any("actions.siege_discs" in c or "2e," in c for c in captions)
+    assert any(c.startswith("Only in:") for c in captions)
+    links = [p for p in app.get("page_link") if "compare" in p.proto.page]
+    assert links and all("Compare with" in p.proto.label for p in links)
+    # cross-references are links that open the section in place
+    assert any("](#polis-section/actions.siege_outcome)" in m.value for m in app.markdown)

@@ -82,6 +82,17 @@ def test_simulate_json() -> None:
     data = json.loads(out.stdout)
     assert data["games"] == 5 and data["errors"] == 0
     assert sum(data["wins"].values()) == 5 and data["actions"] > 0
+    # every game draws an event card each round it plays; each draw is counted once
+    games = data["per_game"]
+    assert [g["seed"] for g in games] == [2, 3, 4, 5, 6]
+    draws = data["events_drawn"]
+    assert sum(d["draws"] for d in draws.values()) == sum(len(g["events"]) for g in games)
+    for deck, counts in draws.items():
+        assert counts["draws"] == sum(counts["cards"].values()) + counts["unnamed"]
+        assert counts["draws"] == sum(e["deck"] == deck for g in games for e in g["events"])
+    assert draws["three"]["draws"] == 5  # the first round's deck, once per game
+    assert data["battles"] == sum(g["battles"] for g in games)
+    assert data["cap_cuts"] == sum(g["cap_cuts"] for g in games)
 
 
 def test_simulate_unknown_bot() -> None:

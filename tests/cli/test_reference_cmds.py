@@ -39,6 +39,39 @@ def test_search_folds_cyrillic_case() -> None:
     assert "actions.besiege" in [s["id"] for s in json.loads(result.stdout)]
 
 
+def test_search_shows_the_matching_passage() -> None:
+    result = runner.invoke(app, ["rules", "1e", "--lang", "de", "--search", "Belagerungen"])
+    assert result.exit_code == 0
+    first = result.stdout.split("## ")[1]
+    assert first.startswith("Polis belagern  [actions.besiege]")
+    passage = first.split("\n\n")[1]
+    assert "belager" in passage.lower() and "[[" not in passage
+
+
+def test_search_json_carries_score_and_passage() -> None:
+    result = runner.invoke(app, ["rules", "2e", "--search", "trumpeter", "--json"])
+    hits = json.loads(result.stdout)
+    assert hits[0]["id"] == "battle.salpinx" and hits[0]["passage"]
+    assert [h["score"] for h in hits] == sorted((h["score"] for h in hits), reverse=True)
+
+
+def test_search_bench_reports_every_language(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    queries = tmp_path / "q.yaml"
+    queries.write_text(
+        "de:\n  ruleset: 1e\n  queries:\n    - {query: Belagerung, section: actions.besiege}\n"
+        "en:\n  ruleset: 2e\n  queries:\n    - {query: zeppelin, section: actions.besiege}\n",
+        encoding="utf-8",
+    )
+    result = runner.invoke(app, ["search-bench", str(queries), "--json"])
+    assert result.exit_code == 0, result.output
+    rows = {row["lang"]: row for row in json.loads(result.stdout)}
+    assert rows["de"]["top1"] == 1.0 and rows["en"]["top3"] == 0.0
+    (miss,) = rows["en"]["misses"]
+    assert miss == {"query": "zeppelin", "section": "actions.besiege", "rank": None}
+    missing = runner.invoke(app, ["search-bench", str(tmp_path / "none.yaml")])
+    assert missing.exit_code == 1
+
+
 def test_search_without_hits() -> None:
     result = runner.invoke(app, ["rules", "2e", "--search", "zeppelin"])
     assert result.exit_code == 0 and "no section matches" in result.stderr

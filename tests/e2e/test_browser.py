@@ -55,7 +55,8 @@ def play_moves(page: Any, count: int) -> int:
     """Click the first offered choice `count` times; returns how many were played."""
     played = 0
     for _n in range(count):
-        options = page.locator('[class*="st-key-choice_"]')
+        # a choice that loses the game asks first: the test goes ahead (it only counts moves)
+        options = page.locator('[class*="st-key-confirm_yes"], [class*="st-key-choice_"]')
         if options.count() == 0:
             break
         key = next(c for c in options.first.get_attribute("class").split() if "st-key-" in c)
@@ -97,6 +98,9 @@ def test_switch_language_and_open_a_rule_from_search(
     search = page.get_by_label(_("de", "Search the rules"))
     search.fill("Belagerung")
     search.press("Enter")
+    # the run that answers the search has drawn its count (settle alone can return before it)
+    counted = translator("de").ngettext("{count} matching section", "{count} matching sections", 5)
+    page.get_by_text(counted.split("{count}")[-1].strip()).first.wait_for(timeout=WAIT_MS)
     settle(page)
     hits = page.locator('[data-testid="stExpander"]')
     hits.first.wait_for(timeout=WAIT_MS)
@@ -200,3 +204,35 @@ def record(artifacts: Path, **figures: object) -> None:
     data = json.loads(path.read_text("utf-8")) if path.exists() else {}
     data.update(figures)
     path.write_text(json.dumps(data, indent=1) + "\n", "utf-8")
+
+
+def test_links_between_headline_rules_and_sections(
+    server: Server, browser: Any, artifacts: Path
+) -> None:
+    """Links open in place (same session): headline -> sections side by side -> rows; a rule's
+    cross-reference opens the linked section over the page."""
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    page.goto(f"{server.url}/compare?lang=de&ruleset=2e")
+    page.get_by_role("heading", name=_("de", "Compare rulesets")).wait_for(timeout=WAIT_MS)
+    settle(page)
+    row = page.locator("tr", has_text=_("de", "Siege discs"))
+    row.get_by_role("link").click()  # "1 Abschnitt": the siege-disc rules, side by side
+    page.get_by_text("Belagerungsscheiben · neu").wait_for(timeout=WAIT_MS)
+    settle(page)
+    assert page.locator('[data-testid="stException"]').count() == 0
+    page.screenshot(path=artifacts / "compare-rules-de.png", full_page=True)
+    page.get_by_role("link", name="diese Zeilen zeigen").click()
+    page.get_by_text("Die Unterschiede hinter").wait_for(timeout=WAIT_MS)
+    settle(page)
+    page.screenshot(path=artifacts / "compare-behind-de.png", full_page=True)
+
+    page.goto(f"{server.url}/?lang=de&ruleset=2e&section=actions.besiege")
+    page.get_by_role("heading", name=_("de", "Rules reference")).wait_for(timeout=WAIT_MS)
+    settle(page)
+    page.locator("a:visible", has_text="Erfolg und Misserfolg einer Belagerung").first.click()
+    dialog = page.get_by_role("dialog")
+    dialog.wait_for(timeout=WAIT_MS)
+    assert "Misserfolg" in dialog.inner_text()
+    page.screenshot(path=artifacts / "reference-link-dialog-de.png", full_page=True)
+    context.close()

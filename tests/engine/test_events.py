@@ -1,10 +1,15 @@
-"""Event cards: drawing, who applies first, each kind of effect, unplayable decks."""
+"""Event cards: drawing from the whole deck, who applies first, each kind of effect, cards
+whose text is unknown."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from polis.compiler import compile_ruleset
+from polis.compiler.config import UNNAMED_CARD
 from polis.engine import State, apply, legal_actions, new_game
-from polis.engine.state import SLOT_BLOCKED
+from polis.engine.state import SLOT_BLOCKED, UNNAMED_EVENT
+from polis.engine.state_json import to_json
 
 
 def first_game_with(ruleset: str, event_id: str) -> State:
@@ -59,29 +64,58 @@ def test_persian_fleet_destruction() -> None:
 
 
 def test_xerxes_closes_the_persian_slot() -> None:
-    s = new_game(compile_ruleset("2e").config, 0)  # the only playable Alpha card
+    s = first_game_with("2e", "xerxes_assassinated")  # the one known Alpha card
     assert s.slots[0] == SLOT_BLOCKED
-    assert "xerxes_assassinated" in {s.cfg.events[p["event"]].id for k, p in s.log if k == "event"}
+    assert s.round_event == s.cfg.events.index(
+        next(e for e in s.cfg.events if e.id == "xerxes_assassinated")
+    )
 
 
-def test_a_deck_without_playable_cards_is_reported_and_the_round_goes_on() -> None:
-    s = new_game(compile_ruleset("1e-second-peloponnesian-war").config, 0)  # deck 5α: nothing known
-    none = [p for key, p in s.log if key == "event_none"]
-    assert none == [
-        {
-            "deck": s.cfg.decks.index(next(d for d in s.cfg.decks if d.id == "five_alpha")),
-            "unknown": 11,
-        }
-    ]
-    assert s.phase == "turn"
+def test_a_card_of_unknown_text_is_drawn_shown_and_has_no_effect() -> None:
+    cfg = compile_ruleset("1e-second-peloponnesian-war").config  # deck 5α: no card known
+    s = new_game(cfg, 0)
+    deck = next(i for i, d in enumerate(cfg.decks) if d.id == "five_alpha")
+    unknown = [p for key, p in s.log if key == "event_unknown"]
+    assert unknown == [{"deck": deck, "event": UNNAMED_CARD, "reader": 0}]
+    assert s.round_event == UNNAMED_EVENT
+    assert to_json(s)["event"] == {
+        "deck": "five_alpha",
+        "card": None,
+        "known": False,
+        "from_overlay": False,
+    }
+    assert s.phase == "turn" and not s.lasting and not s.effect_queue
 
 
-def test_unknown_cards_are_never_drawn() -> None:
+def opening_draws(ruleset: str, games: int) -> Counter[int]:
+    cfg = compile_ruleset(ruleset).config
+    return Counter(new_game(cfg, seed).round_event for seed in range(games))
+
+
+def test_every_card_of_the_deck_is_equally_likely() -> None:
+    # 2e Alpha: 8 cards, one of them known; 1e deck 3: 8 cards, all known, No Event twice
+    games = 1600
+    alpha = opening_draws("2e", games)
+    assert set(alpha) == {0, UNNAMED_EVENT}
+    three = opening_draws("1e", games)
     cfg = compile_ruleset("1e").config
-    unknown = {i for i, e in enumerate(cfg.events) if not e.known}
-    assert unknown  # Egypt and the Herms
-    for deck in cfg.decks:
-        assert not unknown & set(deck.playable)
+    for counts, card, share in (
+        (alpha, 0, 1 / 8),
+        (alpha, UNNAMED_EVENT, 7 / 8),
+        (three, cfg.decks[0].cards[0], 2 / 8),  # No Event, two copies
+        (three, cfg.decks[0].cards[2], 1 / 8),
+    ):
+        # within 4.5 standard deviations of the binomial: fails only if the draw is biased
+        spread = 4.5 * (games * share * (1 - share)) ** 0.5
+        assert abs(counts[card] - games * share) < spread, (card, counts[card])
+
+
+def test_named_cards_of_unknown_effect_are_drawn_by_name() -> None:
+    cfg = compile_ruleset("1e").config
+    herms = next(i for i, e in enumerate(cfg.events) if e.id == "hermenfrevel")
+    deck = cfg.decks[cfg.events[herms].deck]
+    assert herms in deck.cards and len(deck.cards) == deck.size == 10
+    assert deck.cards.count(UNNAMED_CARD) == 9 and deck.unknown == 10
 
 
 def test_no_event_scenario_has_no_event_step() -> None:

@@ -44,10 +44,11 @@ def sparta_attacks_without_prestige(
     )
 
 
-def test_eight_units_start_a_battle_when_the_turn_ends() -> None:
+def sparta_brings_boiotia_to_eight(ruleset: str, round_id: str) -> State:
+    """Sparta's first action of a turn moves a fourth hoplite into Boiotia (4 + 4 units)."""
     s = game(
-        "2e",
-        round="sigma",
+        ruleset,
+        round=round_id,
         player="sparta",
         active="sparta",
         clear_units=True,
@@ -57,12 +58,22 @@ def test_eight_units_start_a_battle_when_the_turn_ends() -> None:
         s, ("act", "move_hoplites"), ("dest", area(s, "boiotia")), ("from", area(s, "megaris"))
     )
     assert s.phase == "turn"  # Boiotia now holds 4 + 4, but the turn is not over
-    s = play(s, ("pass",))
-    # Sparta passed first: battles wait until both have passed
-    assert s.phase == "turn" and s.player == 0
-    s = play(s, ("pass",))
+    return s
+
+
+def test_eight_units_start_a_battle_when_the_turn_ends() -> None:
+    s = play(sparta_brings_boiotia_to_eight("2e", "sigma"), ("pass",))
+    # 2nd edition: the pass ends Sparta's turn, so the battle is fought now
     assert s.phase in ("retreat", "attack") and s.battle is not None
     assert s.battle.attacker == 1  # land battles: Sparta attacks first
+
+
+def test_first_edition_battles_wait_for_the_second_pass() -> None:
+    s = play(sparta_brings_boiotia_to_eight("1e", "four"), ("pass",))
+    # Sparta passed first: battles wait until both have passed
+    assert s.phase == "turn" and s.player == 0 and s.battle is None
+    s = play(s, ("pass",))
+    assert s.phase in ("retreat", "attack") and s.battle is not None
 
 
 def test_battles_at_turn_end_when_nobody_passed_and_the_mover_orders_them() -> None:

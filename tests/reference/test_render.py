@@ -14,13 +14,12 @@ from polis.reference.render import (
     LINK,
     applies_to,
     chapters,
-    fold,
     glossary,
     render,
     render_glossary,
-    search,
     section_for_rule,
 )
+from polis.reference.search import fold, search
 from polis.rules.registry import discover
 
 RULESETS = sorted(discover())
@@ -111,14 +110,7 @@ def test_section_for_rule_finds_sections_that_list_it() -> None:
     ],
 )
 def test_search_ignores_case_and_accents(lang: str, query: str, section: str) -> None:
-    assert section in [s.id for s in search("2e", lang, query)]
-
-
-def test_search_ranks_titles_first_and_needs_every_word() -> None:
-    hits = search("2e", "en", "proxenos")
-    assert hits and "proxenos" in hits[0].title.lower()
-    assert search("2e", "en", "proxenos zeppelin") == []
-    assert search("2e", "en", "   ") == []
+    assert section in [hit.section.id for hit in search("2e", lang, query)[:3]]
 
 
 def test_fold_handles_cyrillic_and_czech() -> None:

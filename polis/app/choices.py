@@ -1,0 +1,277 @@
+"""What a choice costs and what it risks, worked out before the player commits.
+
+The engine itself is asked: each option is played on a copy of the state and
+the result compared with the present. Where the option draws a card or rolls a
+die, the real generator would give the answer away, so it is played several
+times with other seeds and only what is the same in every result is reported
+(a certain cost, or a loss that happens whatever falls).
+
+"If the round ended now" is asked the same way: a copy is sent through the
+engine's own end-of-round steps, the deciding side feeding as well as it can
+(paying the shortfall in prestige, or releasing poleis where that saves it),
+so the answer follows whatever rules the data declares.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from polis.compiler.config import PRESTIGE
+from polis.engine import Action, apply_unchecked, legal_actions, round_end
+from polis.engine import act_development as dev
+from polis.engine import act_political as pol
+from polis.engine import rng as engine_rng
+from polis.engine.phases import PHASES
+from polis.engine.state import DRAW, State
+
+# other seeds an option with a die or a card is tried with (never the game's own)
+PROBE_SEEDS = (101, 202, 303, 404)
+# round-end decisions the forecast makes for a side; any other phase ends it
+END_DECISIONS = frozenset({"feed", "grow", "phoros"})
+MAX_FORECAST_STEPS = 200
+
+Resources = tuple[tuple[int, int], ...]  # (good, or PRESTIGE, amount)
+
+
+@dataclass(frozen=True, slots=True)
+class Danger:
+    """`side` loses, at once ("now") or when the round ends ("round_end"), for `reason`."""
+
+    when: str
+    side: int
+    reason: str  # the engine's loss reason (capital_unfed, zero_prestige_at_round_end...)
+
+
+@dataclass(frozen=True, slots=True)
+class Consequence:
+    action: Action
+    spent: Resources  # what the deciding side pays for sure
+    gained: Resources  # what it gets for sure (only for options without chance)
+    danger: Danger | None
+
+
+@dataclass(frozen=True, slots=True)
+class Feeding:
+    """The feeding step of a side: wheat (the feeding good) needed against held."""
+
+    side: int
+    need: int
+    held: int
+    prestige: int
+    capital_need: int  # the capital alone: below this, even prestige cannot save it
+
+    @property
+    def shortfall(self) -> int:
+        return max(0, self.need - self.held)
+
+
+# ------------------------------------------------------------------ simulation
+
+
+def _lost(s: State, side: int) -> bool:
+    return s.finished and s.reason in s.cfg.loss_conditions and s.winner in (1 - side, DRAW)
+
+
+def outcomes(state: State, action: Action) -> list[State]:
+    """The states `action` can lead to, without ever using the game's own generator."""
+    after = apply_unchecked(state, action)
+    if after.chance == state.chance:
+        return [after]
+    results = []
+    for seed in PROBE_SEEDS:
+        probe = state.copy()
+        probe.rng = engine_rng.seed_state(seed)
+        probe.forced = ()
+        results.append(apply_unchecked(probe, action))
+    return results
+
+
+def _resources(s: State, side: int) -> list[int]:
+    return [s.good(side, g) for g in range(len(s.cfg.goods))] + [s.prestige[side]]
+
+
+def _key(index: int, n_goods: int) -> int:
+    return PRESTIGE if index == n_goods else index
+
+
+def _feed_options(s: State, side: int) -> list[Action]:
+    """Feeding choices worth trying: pay with prestige, or release the largest polis."""
+    options = legal_actions(s)
+    out = [a for a in options if a[0] == "feed"]
+    releases = [a for a in options if a[0] == "release"]
+    if releases:
+        out.append(max(releases, key=lambda a: (s.pop[a[1]], -a[1])))
+    return out
+
+
+def _play_out(s: State, side: int, rnd: int, steps: int = 0) -> Danger | None:
+    """Run the end of round `rnd` from `s`; the danger to `side`, or None if it survives."""
+    while steps < MAX_FORECAST_STEPS:
+        if s.finished:
+            return Danger("round_end", side, s.reason) if _lost(s, side) else None
+        if s.round != rnd or s.phase not in END_DECISIONS:
+            return None
+        steps += 1
+        if s.phase == "feed":
+            tried: Danger | None = None
+            for option in _feed_options(s, s.player):
+                nxt = s.copy()
+                PHASES[nxt.phase].play(nxt, option)
+                result = _play_out(nxt, side, rnd, steps)
+                if result is None or s.player != side:
+                    return result
+                tried = tried or result
+            return tried
+        nxt = s.copy()
+        PHASES[nxt.phase].play(nxt, ("done",))
+        s = nxt
+    return None
+
+
+def round_end_danger(state: State, side: int) -> Danger | None:
+    """Would `side` lose if the round ended now (both passed, no battle left)?"""
+    if state.finished:
+        return None
+    s = state.copy()
+    if not (s.step_queue or s.phase in END_DECISIONS):
+        s.passed = 0b11
+        s.battle = None
+        s.battles_pending = s.battles_fought = ()
+        s.effect_queue = ()
+        s.then = ""
+        round_end.begin(s)
+    return _play_out(s, side, state.round)
+
+
+def feeding(state: State, side: int) -> Feeding:
+    cfg = state.cfg
+    return Feeding(
+        side,
+        round_end.feeding_need(state, side),
+        state.good(side, cfg.feeding_good),
+        state.prestige[side],
+        state.pop[cfg.capital[side]],
+    )
+
+
+# ------------------------------------------------------------------ per option
+
+
+def consequence(state: State, action: Action, before: Danger | None) -> Consequence:
+    """Cost, gain and danger of one legal option; `before` is the round-end danger now."""
+    side = state.player
+    results = outcomes(state, action)
+    n_goods = len(state.cfg.goods)
+    start = _resources(state, side)
+    deltas = [[b - a for a, b in zip(start, _resources(r, side), strict=True)] for r in results]
+    spent = tuple(
+        (_key(i, n_goods), -d)
+        for i, d in enumerate(deltas[0])
+        if d < 0 and all(other[i] == d for other in deltas)
+    )
+    gained: Resources = ()
+    if len(results) == 1:
+        gained = tuple((_key(i, n_goods), d) for i, d in enumerate(deltas[0]) if d > 0)
+    if state.phase in END_DECISIONS:  # the round's later steps (storage...) are no price
+        spent, gained = _end_step_terms(state, action)
+    danger: Danger | None = None
+    if all(_lost(r, side) for r in results):
+        danger = Danger("now", side, results[0].reason)
+    elif action[0] == "pass" or before is None:
+        # passing gives up every later chance to mend things, so an old danger counts too
+        later = [round_end_danger(r, side) for r in results]
+        if all(later) and later[0] is not None:
+            danger = later[0]
+    return Consequence(tuple(action), spent, gained, danger)
+
+
+def _end_step_terms(state: State, action: Action) -> tuple[Resources, Resources]:
+    """What a feeding, growth or phoros choice itself pays and gets."""
+    cfg = state.cfg
+    side = state.player
+    food = cfg.feeding_good
+    if action[0] == "feed":
+        held = state.good(side, food)
+        short = round_end.feeding_need(state, side) - held
+        paid = [(food, held)] if held else []
+        return tuple(paid + ([(PRESTIGE, short)] if short > 0 else [])), ()
+    if action[0] == "grow":
+        return ((food, 1),), ()
+    if action[0] == "phoros":
+        prestige, gain = cfg.phoros_options[action[1]]
+        return ((PRESTIGE, prestige),), ((cfg.phoros_good, gain),)
+    return (), ()
+
+
+def consequences(state: State, options: Sequence[Action]) -> list[Consequence]:
+    before = round_end_danger(state, state.player)
+    return [consequence(state, a, before) for a in options]
+
+
+# ------------------------------------------------------------------ declared terms
+
+
+@dataclass(frozen=True, slots=True)
+class ActionTerms:
+    """What an action of the turn costs, as the rules state it (before any choice in it)."""
+
+    action: str
+    prestige: int  # prestige paid to start it
+    prestige_home_free: bool  # tribute in one's home territory costs none
+    per_piece: tuple[Resources, ...]  # create actions: cost alternatives of each piece
+    fixed: Resources  # ransom, civil war: what it costs outright
+    population: int  # civil war: cubes it takes from the supply
+
+
+def action_terms(state: State, action_id: str) -> ActionTerms:
+    """The surcharge after a pass is the same for every action: the turn status says it."""
+    cfg = state.cfg
+    side = state.player
+    act = cfg.action(action_id)
+    prestige = act.prestige_cost if act else 0
+    per_piece: tuple[Resources, ...] = ()
+    fixed: Resources = ()
+    population = 0
+    if action_id in ("create_hoplites", "create_galleys", "create_merchants"):
+        per_piece = dev.costs(state, action_id)
+    elif action_id == "ransom_proxenos":
+        fixed = ((cfg.ransom_good, cfg.ransom_amount),)
+    elif action_id == "civil_war":
+        found = pol.civil_war_cost(state, side)
+        if found is not None:
+            fixed = ((cfg.civil_war_good, found[0]),)
+            population = found[1]
+    return ActionTerms(
+        action_id,
+        prestige,
+        action_id == "collect_tribute" and cfg.tribute_home_free,
+        per_piece,
+        fixed,
+        population,
+    )
+
+
+def siege_odds(state: State, polis: int) -> tuple[int, int]:
+    """(roll needed on the siege die, faces); a need of 0 means the siege cannot fail."""
+    cfg = state.cfg
+    bonus = state.siege_discs[polis * 2 + state.player] * cfg.siege_disc_bonus
+    need = cfg.poleis[polis].base - bonus
+    return (0 if need <= 1 else need), cfg.siege_die
+
+
+def slot_prices(state: State, slot: int) -> Resources:
+    """What a cargo costs: each accepted good at today's market value, or bought with silver."""
+    cfg = state.cfg
+    sl = cfg.slots[slot]
+    out = [(g, pol.price(state, slot, g)) for g in sl.accepts]
+    if sl.offers == cfg.purchase_good:
+        out.append((cfg.purchase_currency, sl.cargo * cfg.purchase_price))
+    return tuple(out)
+
+
+def proxenos_bribe(state: State, polis: int, mode: int) -> int:
+    from polis.engine.board import proxenos_costs
+
+    side = state.player
+    return proxenos_costs(state, side, state.proxenos[side]).get((polis, mode), 0)

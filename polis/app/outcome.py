@@ -1,0 +1,40 @@
+"""How a game ended: who won, why, and each side's score part by part."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from polis.engine.flow import score_parts
+from polis.engine.state import DRAW, State
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    winner: int  # a side, or DRAW
+    reason: str  # the engine's reason (score, tie_most_goods, capital_unfed...)
+    sudden: bool  # a side lost by a rule (a loss condition), not on points
+    losers: tuple[int, ...]  # the sides that lost by a rule (both in a sudden draw)
+    parts: tuple[dict[str, int], dict[str, int]]
+    totals: tuple[int, int]
+
+
+def outcome(state: State) -> Outcome | None:
+    """None while the game runs."""
+    if not state.finished:
+        return None
+    parts = score_parts(state)
+    sudden = state.reason in state.cfg.loss_conditions
+    if not sudden:
+        losers: tuple[int, ...] = ()
+    elif state.winner == DRAW:
+        losers = (0, 1)
+    else:
+        losers = (1 - state.winner,)
+    return Outcome(
+        state.winner,
+        state.reason,
+        sudden,
+        losers,
+        (parts[0], parts[1]),
+        (sum(parts[0].values()), sum(parts[1].values())),
+    )

@@ -1,0 +1,141 @@
+"""What happened since a player last decided, and how a battle went, read from the history.
+
+Each state keeps the log entries of the transition that made it, so the
+history of a game (`GameSession.states`) is its whole log. Entries are grouped
+the way a player tells a game: a round begins, a turn, a battle, the end of a
+round; groups come newest first, the entries inside a group in order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from polis.engine.state import LogEntry, State
+
+# an entry with one of these keys opens a new group
+GROUP_STARTS = frozenset({"round", "turn", "round_end", "battle", "game_over", "game_lost"})
+# bookkeeping entries nobody needs to read again
+QUIET = frozenset({"setup", "preparation"})
+SILENT_ALONE = frozenset({"turn"})
+MAX_GROUPS = 12
+NO_HEAD: LogEntry = ("", {})
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    head: LogEntry
+    entries: tuple[LogEntry, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Assault:
+    attacker: int
+    played: tuple[int, ...]
+    answered: tuple[int, ...]
+    losses: int  # units the defender lost
+    prestige: int  # prestige the attacker won (negative: paid)
+
+
+@dataclass(slots=True)
+class BattleReport:
+    area: int
+    naval: bool
+    first_attacker: int
+    assaults: list[Assault] = field(default_factory=list)
+    ended: str = ""  # why it ended, "" while it goes on
+    retreated: int = -1  # the side that retreated
+
+    def losses(self, side: int) -> int:
+        return sum(a.losses for a in self.assaults if a.attacker != side)
+
+    def prestige(self, side: int) -> int:
+        return sum(a.prestige for a in self.assaults if a.attacker == side)
+
+
+def last_decision(steps: Sequence[Any], side: int) -> int:
+    """Index of the last step `side` decided itself (not a bot for it), or -1."""
+    for i in range(len(steps) - 1, -1, -1):
+        if steps[i].side == side and not steps[i].by_bot:
+            return i
+    return -1
+
+
+def entries_since(states: Sequence[State], steps: Sequence[Any], side: int) -> list[LogEntry]:
+    """Every log entry since `side`'s last own decision (from the start if it has none).
+
+    Step i turns states[i] into states[i + 1]; the entries of that state include what the
+    decision itself caused (a die, a siege, the end of a round), so they are new too.
+    """
+    first = last_decision(steps, side) + 1
+    return [entry for state in states[first:] for entry in state.log if entry[0] not in QUIET]
+
+
+def groups(entries: Sequence[LogEntry], limit: int = MAX_GROUPS) -> list[Group]:
+    """The entries grouped by what a player would call one event, newest group first.
+
+    Entries before the first group start (the list began inside a group) get an empty head.
+    """
+    out: list[Group] = []
+    head: LogEntry = NO_HEAD
+    body: list[LogEntry] = []
+    for entry in entries:
+        if entry[0] in GROUP_STARTS:
+            if head is not NO_HEAD or body:
+                out.append(Group(head, tuple(body)))
+            head, body = entry, []
+        else:
+            body.append(entry)
+    if head is not NO_HEAD or body:
+        out.append(Group(head, tuple(body)))
+    # "X to play" with nothing after it says only whose turn it is: the status says that
+    out = [g for g in out if g.entries or g.head[0] not in SILENT_ALONE]
+    return list(reversed(out))[:limit]
+
+
+def battle_report(states: Sequence[State]) -> BattleReport | None:
+    """The battle under way in the last state, or the last battle fought in its transition."""
+    collected: list[LogEntry] = []
+    for state in reversed(states):
+        for entry in reversed(state.log):
+            collected.insert(0, entry)
+            if entry[0] == "battle":
+                return _report(collected)
+        if state is not states[-1] and state.battle is None:
+            break
+    last = states[-1].battle if states else None
+    if last is not None:  # set up without its start in the history (a position file)
+        return BattleReport(last.area, last.naval, last.attacker)
+    return None
+
+
+def _report(entries: Sequence[LogEntry]) -> BattleReport:
+    key, p = entries[0]
+    report = BattleReport(p["area"], bool(p["naval"]), p["attacker"])
+    for key, p in entries[1:]:
+        if key == "assault":
+            report.assaults.append(
+                Assault(
+                    p["attacker"],
+                    tuple(p["played"]),
+                    tuple(p["answered"]),
+                    p["losses"],
+                    p["prestige"],
+                )
+            )
+        elif key == "retreat":
+            report.retreated = p["side"]
+        elif key == "battle_end":
+            report.ended = p["why"]
+            break
+    return report
+
+
+def battle_reports(entries: Sequence[LogEntry]) -> list[BattleReport]:
+    """Every battle whose start is among `entries`, in order."""
+    out = []
+    for i, (key, _p) in enumerate(entries):
+        if key == "battle":
+            out.append(_report(entries[i:]))
+    return out

@@ -1,0 +1,117 @@
+"""Costs and dangers of a choice, worked out by the engine before the player commits."""
+
+from __future__ import annotations
+
+from polis.app import choices
+from polis.compiler.config import PRESTIGE
+from polis.engine import apply, legal_actions
+from polis.engine.state_json import apply_overrides
+from tests.app.scenes import starving, state
+
+
+def test_passing_with_the_capital_unfed_loses_at_once_when_the_other_has_passed() -> None:
+    s = state("2e")
+    apply_overrides(s, starving(s))
+    c = choices.consequence(s, ("pass",), choices.round_end_danger(s, s.player))
+    assert c.danger == choices.Danger("now", s.player, "capital_unfed")
+    after = apply(s, ("pass",))
+    assert after.finished and after.reason == "capital_unfed"  # the engine agrees
+
+
+def test_passing_first_warns_of_the_end_of_the_round() -> None:
+    s = state("2e")
+    me = s.cfg.sides[s.player]
+    apply_overrides(s, {"sides": {me: {"goods": {"wheat": 0}, "prestige": 1}}})
+    c = choices.consequence(s, ("pass",), choices.round_end_danger(s, s.player))
+    assert c.danger is not None and c.danger.when == "round_end"
+    assert c.danger.reason == "capital_unfed"
+
+
+def test_spending_the_last_prestige_is_a_danger_at_the_end_of_the_round() -> None:
+    s = state("2e")
+    me = s.cfg.sides[s.player]
+    apply_overrides(s, {"sides": {me: {"goods": {"wheat": 20}, "prestige": 1}}})
+    assert choices.round_end_danger(s, s.player) is None
+    move = ("act", "move_hoplites")
+    assert move in legal_actions(s)
+    c = choices.consequence(s, move, None)
+    assert c.spent == ((PRESTIGE, 1),)
+    assert c.danger == choices.Danger("round_end", s.player, "zero_prestige_at_round_end")
+    # an action that costs nothing is not a danger
+    build = ("act", "create_hoplites")
+    assert choices.consequence(s, build, None).danger is None
+
+
+def test_releasing_poleis_can_save_a_side_so_the_forecast_tries_it() -> None:
+    s = state("2e")
+    me = s.cfg.sides[s.player]
+    need = choices.feeding(s, s.player).need
+    capital = choices.feeding(s, s.player).capital_need
+    # too little to pay the shortfall with prestige, enough to feed the capital alone
+    apply_overrides(s, {"sides": {me: {"goods": {"wheat": capital - 1}, "prestige": 2}}})
+    assert need - (capital - 1) > 2
+    assert choices.round_end_danger(s, s.player) is None
+
+
+def test_the_feeding_step_warns_before_paying_the_last_prestige() -> None:
+    s = state("2e")
+    me, other = s.cfg.sides[s.player], s.cfg.sides[1 - s.player]
+    need = choices.feeding(s, s.player).need
+    apply_overrides(
+        s, {"passed": [other], "sides": {me: {"goods": {"wheat": need - 2}, "prestige": 2}}}
+    )
+    after = apply(s, ("pass",))
+    while after.phase != "feed" or after.player != s.player:  # the other side feeds first
+        after = apply(after, legal_actions(after)[-1])
+    options = legal_actions(after)
+    found = {c.action: c for c in choices.consequences(after, options)}
+    food = s.cfg.feeding_good
+    assert found[("feed",)].spent == ((food, need - 2), (PRESTIGE, 2))
+    assert found[("feed",)].danger is not None
+    assert found[("feed",)].danger.reason == "zero_prestige_at_round_end"
+    releases = [a for a in options if a[0] == "release"]
+    assert releases and all(found[a].danger is None for a in releases)
+
+
+def test_a_choice_with_a_die_never_reads_the_games_own_generator() -> None:
+    s = state("2e")
+    me = s.cfg.sides[s.player]
+    apply_overrides(
+        s,
+        {
+            "phase": "turn",
+            "clear_units": True,
+            "units": {me: {"boiotia": 3}},
+            "sides": {me: {"prestige": 5}},
+        },
+    )
+    s = apply(s, ("act", "besiege"))
+    thebai = ("polis", next(p for p, pol in enumerate(s.cfg.poleis) if pol.id == "thebai"))
+    assert thebai in legal_actions(s)
+    seen = set()
+    for seed_state in (1, 2, 3, 4, 5):
+        probe = s.copy()
+        probe.rng = seed_state
+        c = choices.consequence(probe, thebai, None)
+        seen.add((c.spent, c.gained, c.danger))
+    assert len(seen) == 1  # the same answer whatever the game's generator holds
+    assert next(iter(seen))[1] == ()  # a gain that depends on the die is never promised
+
+
+def test_declared_terms_of_actions() -> None:
+    s = state("2e")
+    terms = choices.action_terms(s, "create_hoplites")
+    assert terms.per_piece == s.cfg.hoplite_costs and terms.prestige == 0
+    move = choices.action_terms(s, "move_hoplites")
+    assert move.prestige == s.cfg.action("move_hoplites").prestige_cost  # type: ignore[union-attr]
+    tribute = choices.action_terms(s, "collect_tribute")
+    assert tribute.prestige_home_free == s.cfg.tribute_home_free
+
+
+def test_siege_odds_and_cargo_prices() -> None:
+    s = state("2e")
+    thebai = next(p for p, pol in enumerate(s.cfg.poleis) if pol.id == "thebai")
+    need, faces = choices.siege_odds(s, thebai)
+    assert need == s.cfg.poleis[thebai].base and faces == s.cfg.siege_die
+    prices = choices.slot_prices(s, 0)
+    assert [g for g, _n in prices[: len(s.cfg.slots[0].accepts)]] == list(s.cfg.slots[0].accepts)

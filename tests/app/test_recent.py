@@ -1,0 +1,67 @@
+"""What happened since a player last decided, and battle reports, read from the history."""
+
+from __future__ import annotations
+
+from polis.app import recent, table
+from polis.app.game import GameSession
+from polis.compiler import compile_ruleset
+from polis.engine import apply
+from tests.app.scenes import BATTLE, hotseat
+
+
+def test_at_the_start_the_bots_first_moves_are_news() -> None:
+    game = GameSession.start(compile_ruleset("2e"), 1, ("human", "greedy"))
+    assert game.steps and all(step.by_bot for step in game.steps)  # Sparta opened the round
+    entries = recent.entries_since(game.states, game.steps, 0)
+    keys = [k for k, _p in entries]
+    assert "round" in keys and set(keys) & table.EVENT_CARD_KEYS
+    bot_keys = {k for state in game.states[1:] for k, _p in state.log}
+    assert bot_keys & set(keys) == bot_keys - recent.QUIET
+
+
+def test_after_a_move_only_what_followed_it_is_news() -> None:
+    game = GameSession.start(compile_ruleset("2e"), 1, ("human", "greedy"))
+    game.play(("pass",))
+    mine = recent.last_decision(game.steps, 0)
+    assert mine >= 0 and not game.steps[mine].by_bot
+    entries = recent.entries_since(game.states, game.steps, 0)
+    assert entries[0] == next(e for e in game.states[mine + 1].log if e[0] not in recent.QUIET)
+
+
+def test_groups_come_newest_first_and_keep_their_order_inside() -> None:
+    entries = [
+        ("round", {"round": 0}),
+        ("event_none", {"deck": 0, "unknown": 1}),
+        ("turn", {"side": 1}),
+        ("action", {"side": 1, "action": "trade"}),
+        ("trade", {"side": 1}),
+        ("turn", {"side": 0}),  # alone: only whose turn it is, which the status says
+    ]
+    groups = recent.groups(entries)
+    assert [g.head[0] for g in groups] == ["turn", "round"]
+    assert [k for k, _p in groups[0].entries] == ["action", "trade"]
+    # a list that starts inside a group keeps those entries under an empty head
+    tail = recent.groups(entries[3:5])
+    assert tail[0].head == recent.NO_HEAD and len(tail[0].entries) == 2
+
+
+def test_battle_report_counts_losses_and_prestige() -> None:
+    game = hotseat(**BATTLE)
+    s = game.state
+    report = recent.battle_report(game.states)
+    assert report is not None and report.area == s.battle.area and not report.assaults  # type: ignore[union-attr]
+    s = apply(s, next(a for a in _legal(s) if a[0] == "attack"))
+    s = apply(s, next(a for a in _legal(s) if a[0] == "defend"))
+    assault = next(p for k, p in s.log if k == "assault")
+    entries = [("battle", {"area": 0, "naval": False, "attacker": 0}), ("assault", assault)]
+    report = recent.battle_reports(entries)[0]
+    attacker = assault["attacker"]
+    assert report.losses(1 - attacker) == assault["losses"]
+    assert report.prestige(attacker) == assault["prestige"]
+    assert report.losses(attacker) == 0 and not report.ended
+
+
+def _legal(s):  # type: ignore[no-untyped-def]
+    from polis.engine import legal_actions
+
+    return legal_actions(s)

@@ -1,0 +1,74 @@
+"""The table around the board: facts read from the state and the game's own rules."""
+
+from __future__ import annotations
+
+from polis.app import table
+from polis.app.game import GameSession
+from polis.compiler import compile_ruleset
+from polis.engine import apply, legal_actions
+from polis.engine.act_political import price
+from polis.engine.state import ON_OFFER
+from tests.app.scenes import state
+
+
+def test_player_boards_hold_every_good_with_perishables_marked() -> None:
+    s = state("1e")
+    facts = table.table(s)
+    for side, board in enumerate(facts.boards):
+        assert [h.good for h in board.goods] == list(range(len(s.cfg.goods)))
+        assert [h.perishable for h in board.goods] == list(s.cfg.perishable)
+        assert [h.amount for h in board.goods] == [s.good(side, g) for g in range(len(s.cfg.goods))]
+        assert board.supply == s.supply(side) and board.cubes == s.cfg.cubes_per_side
+        assert board.population == sum(s.pop[p] for p in s.owned(side))
+        assert board.merchants_in_port == s.merchants_in_port(side)
+        assert board.feeding_need == board.population
+        assert board.feeding_held == s.good(side, s.cfg.feeding_good)
+
+
+def test_market_shows_todays_price_of_each_open_cargo() -> None:
+    s = state("2e")
+    rows = table.market_rows(s)
+    assert [r.good for r in rows] == list(s.cfg.track_goods)
+    open_cargo = s.cfg.rounds[s.round].cargo_open
+    for row in rows:
+        assert all(size <= open_cargo for size, _price in row.prices)
+        for size, value in row.prices:
+            slot = next(
+                k for k, sl in enumerate(s.cfg.slots) if sl.cargo == size and row.good in sl.accepts
+            )
+            assert value == price(s, slot, row.good)
+
+
+def test_projects_on_offer_with_cost_and_prestige() -> None:
+    s = state("2e")
+    offers = table.project_offers(s)
+    assert offers and len(offers) == s.proj_loc.count(ON_OFFER)
+    for offer in offers:
+        proj = s.cfg.projects[offer.project]
+        assert offer.cost == proj.cost and offer.end_prestige == proj.end_prestige
+
+
+def test_turn_status_counts_actions_and_the_surcharge_after_a_pass() -> None:
+    game = GameSession.start(compile_ruleset("2e"), 1, ("human", "human"))
+    s = game.state
+    status = table.turn_status(s)
+    assert status.action_number == 1 and status.actions_per_turn == s.cfg.actions_per_turn
+    assert status.surcharge == 0 and status.passed == (False, False)
+    game.play(("pass",))
+    status = table.turn_status(game.state)
+    assert status.passed[1 - game.state.player]
+    assert status.surcharge == s.cfg.after_pass_surcharge
+
+
+def test_the_rounds_event_is_read_back_from_the_history() -> None:
+    s = state("2e")
+    entries = table.round_event([s])
+    assert entries and entries[0][0] in table.EVENT_CARD_KEYS
+    later = apply(s, legal_actions(s)[-1])  # a move in the round keeps the round's event
+    assert table.round_event([s, later]) == entries
+
+
+def test_an_unknown_card_entry_counts_as_the_event() -> None:
+    s = state("2e")
+    s.log = [("round", {"round": 0}), ("event_unknown", {"deck": 0})]
+    assert table.round_event([s]) == [("event_unknown", {"deck": 0})]

@@ -1,0 +1,208 @@
+"""End to end: a whole game of 2e against the bot, and a battle played with cards, in headless
+Chromium at a laptop's and a phone's size, clicking board elements (`data-id`) and buttons
+only. Screenshots of the board, a battle and the game over screen go to tests/artifacts/.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from polis.app.session import encode_record
+from tests.e2e.battle_record import battle_record
+from tests.e2e.conftest import Server
+from tests.e2e.test_browser import WAIT_MS, settle
+
+pytestmark = pytest.mark.e2e
+
+VIEWPORTS = {"laptop": {"width": 1366, "height": 900}, "phone": {"width": 390, "height": 844}}
+MAX_CLICKS = 900
+# the board marks what may be clicked now; each element's data-id names the area, polis,
+# market slot or port it stands for
+BOARD_TARGETS = ".pb-el.pb-target[data-id]"
+HAND = ".polis-cards .hand button.card"
+
+
+def _wait_for_rerun(page: Any, before: str) -> None:
+    """Wait until the page shows a later decision than `before` (or the game is over)."""
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while time.monotonic() < deadline:
+        settle(page)
+        if _decision_key(page) != before:
+            time.sleep(0.3)
+            settle(page)
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"the page stayed at {before}")
+
+
+DECISION_JS = """() => {
+  const prompt = document.querySelector('[data-id="prompt"][data-step]');
+  const keys = Array.from(document.querySelectorAll('[class*="st-key-"]'))
+    .flatMap((e) => Array.from(e.classList))
+    .filter((c) => /^st-key-(choice_|confirm_|reveal|bots_button|cards_|board_pick_)/.test(c));
+  return [prompt ? prompt.getAttribute("data-step") : "", ...new Set(keys)].join(" ");
+}"""
+
+
+LABELS_JS = """() => Array.from(document.querySelectorAll('[class*="st-key-choice_"] button'))
+  .map((b) => b.innerText)"""
+
+
+def _decision_key(page: Any) -> str:
+    """What identifies the decision on screen: the game-over score, or the step and keys."""
+    if page.locator('[data-id="score"]').count():
+        return "over"
+    return str(page.evaluate(DECISION_JS))
+
+
+def _play_cards(page: Any) -> bool:
+    """In an assault: pick two cards of the hand (by data-id) and send them."""
+    hand = page.locator(HAND)
+    if hand.count() < 2:
+        return False
+    ids = hand.evaluate_all("els => els.map(el => el.dataset.id)")  # at once: it redraws
+    send = page.locator('[data-id="cards-send"]')
+    for first in range(len(ids)):
+        for second in range(first + 1, len(ids)):
+            page.locator(f'.polis-cards .hand [data-id="{ids[first]}"]').click()
+            page.locator(f'.polis-cards .hand [data-id="{ids[second]}"]').click()
+            if send.is_enabled():
+                send.click()
+                return True
+            page.locator('[data-id="cards-clear"]').click()
+    return False
+
+
+def _one_move(page: Any, chooser: random.Random) -> str:
+    """Make one decision the way a player would; returns what was clicked."""
+    if page.locator('[class*="st-key-confirm_no"]').count():
+        page.locator('[class*="st-key-confirm_no"] button').click()  # never lose on purpose
+        return "confirm_no"
+    for key in ("reveal", "bots_button", "board_pick_"):
+        button = page.locator(f'[class*="st-key-{key}"] button')
+        if button.count():
+            button.first.click()
+            return key
+    if page.locator('[class*="st-key-cards_"]').count():
+        page.locator(HAND).first.wait_for(timeout=WAIT_MS)  # the card component mounts
+        if _play_cards(page):
+            return "cards"
+    targets = page.locator(BOARD_TARGETS)
+    if targets.count() and chooser.random() < 0.5:
+        targets.nth(chooser.randrange(targets.count())).click()
+        return "board"
+    buttons = page.locator('[class*="st-key-choice_"] button')
+    try:  # the run that draws the choices may still be under way
+        buttons.first.wait_for(timeout=WAIT_MS)
+    except PlaywrightTimeout:
+        raise AssertionError(f"nothing to click at {_decision_key(page)}") from None
+    labels = page.evaluate(LABELS_JS)
+    safe = [i for i, label in enumerate(labels) if not label.startswith("⚠")]
+    # a player who wants to last the game looks for food first
+    food = [i for i in safe if "Wheat" in labels[i] and not labels[i].startswith("Pass")]
+    pick = chooser.choice(
+        food if food and chooser.random() < 0.8 else safe or list(range(len(labels)))
+    )
+    if not safe:  # every choice loses: the game ends by a loss, as it may
+        buttons.nth(pick).click()
+        settle(page)
+        page.locator('[class*="st-key-confirm_yes"] button').click()
+        return "confirm_yes"
+    buttons.nth(pick).click()
+    return "button"
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_a_whole_game_against_the_bot(
+    server: Server, browser: Any, artifacts: Path, viewport: str
+) -> None:
+    context = browser.new_context(viewport=VIEWPORTS[viewport])
+    page = context.new_page()
+    page.goto(f"{server.url}/play?lang=en&ruleset=2e")
+    page.get_by_role("button", name="Start").wait_for(timeout=WAIT_MS)
+    page.get_by_label("Seed").fill("5")
+    page.get_by_role("button", name="Start").click()
+    page.locator('[data-id="player-boards"]').wait_for(timeout=WAIT_MS)
+    settle(page)
+    # the table a player needs is on the first screen: goods, the round, the score, the news
+    boards = page.locator('[data-id="player-boards"]').inner_text()
+    for good in ("Iron", "Wood", "Wine", "Silver", "Wheat", "Score now"):
+        assert good in boards
+    assert "Round Alpha" in page.locator('[data-id="turn-status"]').inner_text()
+    page.screenshot(path=artifacts / f"play-board-{viewport}.png")
+
+    chooser = random.Random(5)
+    clicks: dict[str, int] = {}
+    battle_shot = False
+    for _n in range(MAX_CLICKS):
+        key = _decision_key(page)
+        if key == "over":
+            break
+        if not battle_shot and page.locator('[class*="st-key-cards_"]').count():
+            page.locator(HAND).first.wait_for(timeout=WAIT_MS)
+            page.screenshot(path=artifacts / f"play-battle-{viewport}.png")
+            battle_shot = True
+        try:
+            kind = _one_move(page, chooser)
+        except PlaywrightTimeout:  # the page changed under the click: look again
+            settle(page)
+            continue
+        clicks[kind] = clicks.get(kind, 0) + 1
+        _wait_for_rerun(page, key)
+    assert _decision_key(page) == "over", clicks
+    over = page.locator('[data-id="score"]')
+    over.scroll_into_view_if_needed()
+    assert "Total" in over.inner_text()
+    assert page.locator('[data-testid="stException"]').count() == 0
+    page.screenshot(path=artifacts / f"play-over-{viewport}.png")
+    headline = page.locator('[data-testid="stAlert"]').last.inner_text()
+    summary = {"clicks": clicks, "battle_seen": battle_shot, "headline": headline}
+    (artifacts / f"play-game-{viewport}.json").write_text(json.dumps(summary, indent=1), "utf-8")
+    context.close()
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_a_battle_played_with_cards(
+    server: Server, browser: Any, artifacts: Path, viewport: str
+) -> None:
+    record = battle_record("2e", ("human", "greedy"))
+    context = browser.new_context(viewport=VIEWPORTS[viewport])
+    page = context.new_page()
+    page.goto(f"{server.url}/play?lang=en&ruleset=2e&record={encode_record(record.to_json())}")
+    page.locator('[data-id="player-boards"]').wait_for(timeout=WAIT_MS)
+    settle(page)
+    chooser = random.Random(1)
+    assaults = 0
+    shot = False
+    for _n in range(60):
+        key = _decision_key(page)
+        if key == "over" or (assaults and not page.locator('[data-id="battle"]').count()):
+            break
+        if page.locator('[class*="st-key-cards_"]').count() and not shot:
+            page.locator(HAND).first.wait_for(timeout=WAIT_MS)
+            page.locator(".polis-cards").first.scroll_into_view_if_needed()
+            page.screenshot(path=artifacts / f"play-cards-{viewport}.png")
+            shot = True
+        if page.get_by_role("button", name="Fight on").count():
+            page.get_by_role("button", name="Fight on").first.click()
+        else:
+            try:
+                assaults += _one_move(page, chooser) == "cards"
+            except AssertionError:
+                page.screenshot(
+                    path=artifacts / f"play-cards-failed-{viewport}.png", full_page=True
+                )
+                raise
+        _wait_for_rerun(page, key)
+    assert shot and assaults >= 1
+    news = page.locator('[data-id="what-happened"]').inner_text()
+    assert "shows" in news and "answers with" in news  # each assault's result is told
+    assert page.locator('[data-testid="stException"]').count() == 0
+    context.close()
