@@ -46,6 +46,9 @@ class Weights:
     # it grows, builds and scores again; a cube spent or released is gone for good
     megalopolis: float = 0.7  # share of future megalopolis prestige counted now
     polis: float = 1.0  # owning a polis beyond its cubes: where units and growth come from
+    capital: float = 1.0  # per cube the capital lacks of its base population: what builds
+    # units and merchants and what a feeding must never fail; a hollowed capital takes rounds
+    # to regrow
     tribute: float = 0.12  # per good of the best tribute the hoplites could collect
     siege: float = 0.35  # share of a possible capture's points counted before the die
     last_round: float = 0.25  # what assets keep of their worth in the last round
@@ -284,11 +287,14 @@ def side_value(s: State, who: int, score: int, w: Weights = WEIGHTS) -> float:
         if feeding.this_round:  # what the engine will take, as things stand
             paid, released, lacking = feeding_outcome(s, who, feeding)
             value -= paid + released * (1.0 + w.population * later)
-            if lacking > 0:
-                # even with the wheat it could still collect: a loss unless it finds more.
-                # Charged in full while turns remain too, so that passing never looks
-                # worse than moves that change nothing (the bot would stall on them)
-                value -= w.starve
+            if lacking > 0:  # even with the wheat it could still collect
+                if s.step or s.passed:
+                    # the round is closing: a loss unless it finds more. Charged in full
+                    # before its own pass too, so that passing never looks worse than
+                    # moves that change nothing (the bot would stall on them)
+                    value -= w.starve
+                else:  # nobody has passed: turns remain to find it, the sooner the better
+                    value -= w.starve_gap * lacking
         else:  # a round away: what is missing then may still be bought or collected
             value -= w.shortfall * max(0, population - feeding.wheat)
             capital = s.pop[cfg.capital[who]]
@@ -343,6 +349,9 @@ def _assets(s: State, who: int, cfg: EngineConfig, w: Weights) -> float:
     value += w.unit * sum(mine)
     value += w.merchant * min(s.merchants_hired[who], w.useful_merchants)
     value += w.polis * s.owner.count(who)
+    capital = cfg.capital[who]
+    if s.owner[capital] == who:
+        value -= w.capital * max(0, cfg.poleis[capital].base - s.pop[capital])
     value += w.tribute * _best_tribute(s, who, mine)
     value += w.siege * _siege_chances(s, who, mine)
     return value
