@@ -6,7 +6,7 @@ polis.app.compare_view); links between the views set the view and what it focuse
 
 import streamlit as st
 
-from polis.app import links, session
+from polis.app import balance_panel, links, session
 from polis.app.compare_view import (
     VIEWS,
     Focus,
@@ -206,7 +206,7 @@ def sources(focus: Focus | None) -> None:
     for rid in dict.fromkeys([a, b]):
         m = session.model(rid)
         names = session.names(rid)  # its scopes fall back from a variant to its edition
-        st.subheader(session.ruleset_label(rid))
+        st.subheader(escape(session.ruleset_label(rid)))
         if not m.discrepancies:
             st.write(_("No recorded disagreements."))
         for did, disc in m.discrepancies.items():
@@ -231,7 +231,12 @@ def sources(focus: Focus | None) -> None:
                 )
 
 
-{"differences": differences, "rules": rules, "sources": sources}[view](focus)
+def plays(focus: Focus | None) -> None:
+    """How the two rulesets play, from bot games: drawn whole by polis.app.balance_panel."""
+    balance_panel.show(a, b)
+
+
+{"differences": differences, "rules": rules, "sources": sources, "plays": plays}[view](focus)
 
 # the URL says what is shown, so the view can be bookmarked or shared
 shown_section = focus.target if focus and focus.kind == "section" else None

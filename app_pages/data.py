@@ -124,9 +124,9 @@ elif upload is not None:
                 len(exc.issues),
             ).format(count=len(exc.issues))
         )
-        st.code("\n".join(issue.format() for issue in exc.issues), language=None)
+        st.code("\n".join(exc.lines(session.lang())), language=None)
     else:
-        st.success(_("{title} is valid.").format(title=loaded.model.title))
+        st.success(_("{title} is valid.").format(title=escape(loaded.model.title)))
         text = upload.getvalue().decode("utf-8-sig")  # valid: the loader has just read it
 
         def use_it() -> None:  # a callback: runs before the sidebar's ruleset picker is drawn
@@ -134,4 +134,6 @@ elif upload is not None:
 
         st.button(_("Use this ruleset"), key="use_overlay", type="primary", on_click=use_it)
 if overlay is not None:
-    st.page_link("app_pages/play.py", label=_("Play {title}").format(title=model.title), icon="🎲")
+    st.page_link(
+        "app_pages/play.py", label=_("Play {title}").format(title=escape(model.title)), icon="🎲"
+    )

@@ -22,7 +22,8 @@ from polis.app import table_html as html
 from polis.app.battle_cards import cards as card_component
 from polis.app.board_component import BoardClick, show_board
 from polis.app.board_view import board_data, element_index, element_name
-from polis.app.game import GameSession
+from polis.app.game import GameSession, open_record
+from polis.app.markup import escape
 from polis.app.outcome import outcome
 from polis.app.play_view import last_marks, resolve_click, shows_hand, targets
 from polis.app.session import _
@@ -30,13 +31,12 @@ from polis.app.words import Words
 from polis.engine import Action, Refusal, State, explain
 from polis.engine.flow import other_passed, scores
 from polis.engine.notation import from_json
-from polis.engine.record import MAX_RECORD_BYTES, RecordError, loads
+from polis.engine.record import MAX_RECORD_BYTES, RecordError
 from polis.i18n.names import Names
 from polis.narrate import Narrator
 from polis.reference.events import known_cards_note
 from polis.reference.render import section_for_rule
 from polis.rules.issues import RulesError
-from polis.rules.loader import load_overlay_text
 
 started, started_cpu = session.run_clock()  # from the top of the run, frame included
 state_store = st.session_state
@@ -50,25 +50,15 @@ CARD_PHASES = ("attack", "defend")
 
 
 def load_record(raw: bytes) -> str | None:
-    """Load a saved game into the session; returns an error message or None."""
+    """Load a saved game into the session; returns an error message (escaped) or None."""
     try:
-        record = loads(raw)
-        if record.overlay is not None:
-            loaded = load_overlay_text(record.overlay, display=f"{record.ruleset}.yaml")
-            rid = session.add_overlay(loaded, record.overlay)
-        elif record.ruleset in session.shipped_ids():
-            rid = record.ruleset
-        else:  # a record names a shipped ruleset or carries its overlay, never a server path
-            return _("it was played under rules this app does not have ({ruleset})").format(
-                ruleset=record.ruleset
-            )
-        compiled = session.compiled(rid)
-        controllers = tuple(record.meta.get("controllers", ["human", "human"]))
-        if len(controllers) != 2 or any(c not in labels.CONTROLLERS for c in controllers):
-            controllers = ("human", "human")
-        game = GameSession.from_record(record, compiled, controllers)  # type: ignore[arg-type]
-    except (RecordError, RulesError, KeyError) as exc:
-        return str(exc)
+        game, loaded = open_record(raw, shipped=session.shipped_ids().__contains__)
+    except RecordError as exc:
+        return escape(exc.render(session.lang()))
+    except RulesError as exc:
+        return escape("; ".join(exc.lines(session.lang())))
+    if loaded is not None and game.overlay is not None:
+        session.add_overlay(loaded, game.overlay)
     state_store["game"] = game
     state_store["refusal"] = None
     state_store["confirm"] = None
@@ -82,8 +72,8 @@ token = st.query_params.get("record")
 if token and state_store["game"] is None:
     try:
         problem = load_record(session.decode_record(token))
-    except ValueError as exc:
-        problem = str(exc)
+    except RecordError as exc:
+        problem = escape(exc.render(session.lang()))
     if problem:
         st.error(_("The game in the link could not be loaded: {problem}").format(problem=problem))
 

@@ -90,7 +90,9 @@ def footer(section: RenderedSection) -> None:
         for theirs in differ:
             st.page_link(
                 "app_pages/compare.py",
-                label=_("Compare with {ruleset}").format(ruleset=session.ruleset_label(theirs)),
+                label=_("Compare with {ruleset}").format(
+                    ruleset=escape(session.ruleset_label(theirs))
+                ),
                 icon=":material/compare_arrows:",
                 query_params={
                     "lang": lang,

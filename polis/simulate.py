@@ -24,10 +24,11 @@ from typing import Any
 
 from polis.bots import make_bot, spec_label
 from polis.compiler.config import EngineConfig
+from polis.compiler.serialize import from_jsonable, to_jsonable
 from polis.engine import State, apply_unchecked, legal_actions, new_game
 from polis.engine.flow import scores
 from polis.engine.state import DRAW
-from polis.stats import percentile, wilson_interval
+from polis.stats import percentile, wilson
 
 MAX_ACTIONS_PER_GAME = 20_000  # far above any real game; a guard against a rules bug looping
 # end reasons that come from the score; every other reason is a sudden-death loss condition
@@ -280,7 +281,8 @@ class Summary:
         for side, n in self.wins.items():
             if side == "draw":
                 continue
-            low, high = wilson_interval(n, decided)
+            interval = wilson(n, decided)
+            low, high = interval.low, interval.high
             win_rate[side] = {
                 "rate": round(n / decided, 4) if decided else 0.0,
                 "low": round(low, 4),
@@ -330,9 +332,10 @@ Task = tuple[int, int, str, str, str | None]  # (game index, seed, athens, spart
 _worker_cfg: EngineConfig | None = None
 
 
-def _init_worker(cfg: EngineConfig) -> None:
+def _init_worker(config_json: dict[str, Any]) -> None:
     global _worker_cfg  # one ruleset per worker process, set once at its start
-    _worker_cfg = cfg
+    # sent as JSON: the engine's compiled classes (build/native) cannot be unpickled
+    _worker_cfg = from_jsonable(config_json)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
 
 
@@ -368,7 +371,7 @@ def _results(cfg: EngineConfig, tasks: list[Task], jobs: int) -> Iterator[tuple[
     # spawn, not fork: the app runs threads, and a forked copy of a threaded process can hang
     context = multiprocessing.get_context("spawn")
     with _plain_main():
-        pool = context.Pool(min(jobs, len(tasks)), _init_worker, (cfg,))
+        pool = context.Pool(min(jobs, len(tasks)), _init_worker, (to_jsonable(cfg),))
     try:
         yield from pool.imap_unordered(_play_task, tasks)
         pool.close()

@@ -35,6 +35,13 @@ def _compiled_catalogs() -> None:
 
 
 @pytest.fixture(autouse=True)
+def _english_locale(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The CLI speaks the locale's language by default; tests expect English unless they say.
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.setenv(var, "C.UTF-8")
+
+
+@pytest.fixture(autouse=True)
 def _repo_root_cwd(monkeypatch: pytest.MonkeyPatch) -> None:
     # Messages show paths relative to the working folder; goldens assume the repo root.
     monkeypatch.chdir(ROOT)

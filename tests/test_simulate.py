@@ -11,7 +11,7 @@ import pytest
 from polis.bots import LEVELS, Budget
 from polis.compiler import compile_ruleset
 from polis.simulate import SCORE_REASONS, play, simulate
-from polis.stats import percentile, wilson_interval
+from polis.stats import percentile
 
 
 def outcomes(summary: object) -> list[tuple[int, int, str, tuple[int, int], tuple[str, str]]]:
@@ -71,11 +71,7 @@ def test_the_report_per_bot(monkeypatch: pytest.MonkeyPatch) -> None:
     assert data["length"]["turns_mean"] > 0 and data["length"]["rounds_mean"] == 1
 
 
-def test_wilson_interval_and_percentile() -> None:
-    low, high = wilson_interval(50, 100)
-    assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
-    assert wilson_interval(0, 10) == pytest.approx((0.0, 0.2775), abs=1e-4)
-    assert wilson_interval(0, 0) == (0.0, 1.0)
+def test_percentile_is_nearest_rank() -> None:
     assert percentile([3.0, 1.0, 2.0, 4.0], 0.5) == 2.0
     assert percentile([3.0, 1.0, 2.0, 4.0], 0.95) == 4.0
     assert percentile([], 0.5) == 0.0

@@ -26,6 +26,7 @@ VIEWS = {
     "differences": N_("Differences"),
     "rules": N_("Rules side by side"),
     "sources": N_("Where the rulebooks disagree"),
+    "plays": N_("How it plays"),  # the balance lab: polis.app.balance_panel
 }
 CHANGE_KINDS = {"added": N_("added"), "removed": N_("removed"), "changed": N_("changed")}
 

@@ -10,12 +10,14 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, cast
 
 from polis.bots import Bot, make_bot
-from polis.compiler import Compiled
+from polis.compiler import Compiled, compile_loaded, compile_ruleset
 from polis.engine import Action, Refusal, State, apply, explain, legal_actions, new_game
-from polis.engine.record import Record, action_json, replay
+from polis.engine.record import Record, RecordError, action_json, loads, replay
+from polis.messages import msg, quoted
+from polis.rules.loader import LoadedRuleset, load_overlay_text
 
 # who plays a side: a person, or a bot spec (`name[:level]`, see polis.bots.registry)
 Controller = Literal["human", "random", "greedy", "mcts:normal", "mcts:strong"]
@@ -174,3 +176,26 @@ class GameSession:
 
 def _report(progress: BotProgress, moved: int, share: float) -> None:
     progress(share, moved)
+
+
+def open_record(
+    raw: bytes, *, shipped: Callable[[str], bool]
+) -> tuple[GameSession, LoadedRuleset | None]:
+    """A saved game or a shared link, checked all the way; also the overlay it carries.
+
+    Raises RecordError or RulesError (an overlay inside the record), never anything
+    else for bad input: the record is untrusted. A record names a shipped ruleset
+    (`shipped` says which are) or carries its overlay, never a path on the server.
+    """
+    record = loads(raw)
+    loaded = None
+    if record.overlay is not None:  # played under an uploaded house rule it carries
+        loaded = load_overlay_text(record.overlay, display="overlay.yaml")
+        compiled = compile_loaded(loaded)
+    elif shipped(record.ruleset):
+        compiled = compile_ruleset(record.ruleset)
+    else:
+        raise RecordError(msg("record.unknown_rules", ruleset=quoted(record.ruleset)))
+    controllers = record.meta.get("controllers") or ["human", "human"]  # checked by loads
+    pair = cast(tuple[Controller, Controller], tuple(controllers))
+    return GameSession.from_record(record, compiled, pair), loaded

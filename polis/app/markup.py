@@ -9,16 +9,12 @@ same tokens carry the marks of a word-level comparison.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable
 from typing import Literal
 
+from polis.markup import escape as escape_markdown
 from polis.reference.compare import Piece, Token, tokenize
 from polis.reference.render import LINK
-
-# the characters Markdown, HTML or Streamlit (:color[...], :material/icon:, $math$) read as
-# syntax; CommonMark lets any of them be backslash-escaped
-_SYNTAX = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~:$&=])")
 
 Linker = Callable[[str], str]  # a section id -> Markdown for a link to it
 
@@ -26,8 +22,13 @@ HIGHLIGHT = {"removed": "red-background", "added": "green-background"}
 
 
 def escape(text: str) -> str:
-    """`text` shown exactly as it is: no Markdown, no HTML, no Streamlit directive, one line."""
-    return _SYNTAX.sub(r"\\\1", " ".join(text.split()))
+    """`text` shown exactly as it is: no Markdown, no HTML, no Streamlit directive, one line.
+
+    The one escaping helper of the app's pages: every string that may come from an
+    uploaded overlay or a record (a name, a label, a reading, an error's details) goes
+    through it before a markdown sink (polis.markup escapes every ASCII punctuation mark).
+    """
+    return escape_markdown(" ".join(text.split()))
 
 
 def link(label: str, target: str) -> str:

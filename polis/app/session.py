@@ -22,10 +22,11 @@ from babel import Locale
 
 from polis.app.reference_view import sections_for
 from polis.compiler import Compiled, compile_loaded, compile_ruleset
-from polis.engine.record import MAX_RECORD_BYTES
+from polis.engine.record import MAX_RECORD_BYTES, RecordError
 from polis.i18n import LANGUAGES, translator
 from polis.i18n.names import Names
 from polis.i18n.negotiate import negotiate
+from polis.messages import msg
 from polis.reference.render import RenderedSection
 from polis.rules.loader import LoadedRuleset, load_ruleset
 from polis.rules.models import Ruleset
@@ -172,13 +173,13 @@ def encode_record(record_json: dict[str, Any]) -> str:
 
 
 def decode_record(token: str, limit: int = MAX_RECORD_BYTES) -> bytes:
-    """The record JSON behind a `record=` link; raises ValueError on anything odd."""
+    """The record JSON behind a `record=` link; raises RecordError on anything odd."""
     try:
         packed = base64.urlsafe_b64decode(token.encode("ascii"))
         inflater = zlib.decompressobj()
         raw = inflater.decompress(packed, limit + 1)
-    except (ValueError, zlib.error) as exc:
-        raise ValueError("the game link is damaged") from exc
+    except (ValueError, zlib.error):
+        raise RecordError(msg("record.link_damaged")) from None
     if len(raw) > limit or inflater.unconsumed_tail:
-        raise ValueError("the game in the link is too large")
+        raise RecordError(msg("record.link_too_big", limit=limit))
     return raw

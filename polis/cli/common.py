@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -11,7 +12,9 @@ from typing import Annotated, Any, ParamSpec, TypeVar
 
 import typer
 
-from polis.i18n import LANGUAGES
+from polis.i18n import LANGUAGES, translator
+from polis.i18n.negotiate import negotiate
+from polis.messages import MessageError
 from polis.rules.issues import RulesError
 
 P = ParamSpec("P")
@@ -19,41 +22,78 @@ R = TypeVar("R")
 
 
 class UserError(Exception):
-    """A problem the person running the command can fix; printed without a traceback."""
+    """A problem the person running the command can fix; printed without a traceback.
+
+    The text is already in the reader's language (made with the command's translator).
+    """
+
+
+def env_language(environ: dict[str, str] | None = None) -> str:
+    """The reader's language from the locale: LC_ALL, else LC_MESSAGES, else LANG (POSIX order).
+
+    `de_DE.UTF-8` means German; C, POSIX or a language we do not have means English.
+    """
+    env = os.environ if environ is None else environ
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var, "")
+        if value:
+            tag = value.split(".")[0].split("@")[0]
+            return "en" if tag in ("C", "POSIX") else negotiate([tag])
+    return "en"
 
 
 def user_errors(fn: Callable[P, R]) -> Callable[P, R]:
-    """Print RulesError / UserError as plain lines on stderr and exit 1.
+    """Print RulesError / record errors / UserError as plain lines on stderr and exit 1.
 
-    Why: a command run on a bad file must say what is wrong and where, never show
-    a traceback; real bugs still raise normally.
+    Why: a command run on a bad file must say what is wrong and where, in the
+    reader's language (the command's --lang), never show a traceback; real bugs
+    still raise normally.
     """
 
     @functools.wraps(fn)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        lang = str(kwargs.get("lang") or env_language())
         try:
             return fn(*args, **kwargs)
         except RulesError as exc:
-            for issue in exc.issues:
-                typer.echo(issue.format(), err=True)
+            for line in exc.lines(lang):
+                typer.echo(line, err=True)
+            raise typer.Exit(1) from None
+        except MessageError as exc:
+            typer.echo(
+                translator(lang).gettext("error: {problem}").format(problem=exc.render(lang)),
+                err=True,
+            )
             raise typer.Exit(1) from None
         except UserError as exc:
-            typer.echo(f"error: {exc}", err=True)
+            typer.echo(translator(lang).gettext("error: {problem}").format(problem=exc), err=True)
             raise typer.Exit(1) from None
 
     return wrapper
 
 
 def _known_language(value: str) -> str:
+    if not value:
+        return env_language()
     if value not in LANGUAGES:
-        raise typer.BadParameter(f"unknown language '{value}'; use one of {', '.join(LANGUAGES)}")
+        tr = translator(env_language())
+        raise typer.BadParameter(
+            tr.gettext("unknown language '{lang}'; use one of {languages}").format(
+                lang=value, languages=", ".join(LANGUAGES)
+            )
+        )
     return value
 
 
-# every command that writes for people takes the same, checked --lang
+# every command takes the same, checked --lang; without it, the environment's locale decides
 Lang = Annotated[
     str,
-    typer.Option("--lang", callback=_known_language, help=f"one of {', '.join(LANGUAGES)}"),
+    typer.Option(
+        "--lang",
+        callback=_known_language,
+        help=f"language of the output and the messages: {', '.join(LANGUAGES)} "
+        "(default: from LC_ALL, LC_MESSAGES or LANG)",
+    ),
 ]
 
 

@@ -70,7 +70,7 @@ def new(
     as_json: Annotated[
         bool, typer.Option("--json", help="the state as JSON (docs/schema/state.schema.json)")
     ] = False,
-    lang: Lang = "en",
+    lang: Lang = "",
 ) -> None:
     """Set up a game and show its first decision."""
     state = new_game(compile_ruleset(ruleset).config, seed)
@@ -85,10 +85,13 @@ def new(
 def replay_cmd(
     record: Annotated[Path, typer.Argument(help="a game record (JSON)")],
     as_json: Annotated[bool, typer.Option("--json", help="the final state as JSON")] = False,
-    lang: Lang = "en",
+    lang: Lang = "",
 ) -> None:
     """Replay a game record and show where it ends."""
+    _ = translator(lang).gettext
     try:
+        if not record.is_file():  # a folder, a pipe or a device is never a record
+            raise UserError(_("{path}: not a record file").format(path=record))
         with record.open("rb") as fh:  # one byte more than allowed is enough to refuse it
             rec = loads(fh.read(MAX_RECORD_BYTES + 1))
         if rec.overlay is not None:  # played under an uploaded house rule it carries
@@ -97,8 +100,12 @@ def replay_cmd(
         else:
             compiled = compile_ruleset(rec.ruleset)
         states = list(replay(rec, compiled))
-    except (OSError, RecordError) as exc:
-        raise UserError(f"{record}: {exc}") from None
+    except OSError as exc:
+        raise UserError(
+            _("{path}: cannot read the file ({reason})").format(path=record, reason=exc.strerror)
+        ) from None
+    except RecordError as exc:
+        raise UserError(f"{record}: {exc.render(lang)}") from None
     final = states[-1]
     if as_json:
         emit_json(to_json(final))
@@ -129,20 +136,33 @@ def simulate_cmd(
         int, typer.Option("--jobs", min=1, help="worker processes playing games at once")
     ] = 1,
     as_json: Annotated[bool, typer.Option("--json")] = False,
+    lang: Lang = "",
 ) -> None:
     """Bot games: wins per side and bot, end reasons, scores, length, think time, battles,
     event cards drawn per deck; `--json` adds every game's own counts."""
     import sys
 
-    from polis.bots import parse_spec
+    from polis.bots import BOTS, LEVEL_NAMES, parse_spec
     from polis.simulate import simulate
 
+    _ = translator(lang).gettext
     for name in (bot, against):
-        if name is not None:
-            try:
-                parse_spec(name, level)
-            except KeyError as exc:
-                raise UserError(str(exc.args[0])) from None
+        if name is None:
+            continue
+        try:
+            parse_spec(name, level)
+        except KeyError:
+            if name.partition(":")[0] not in BOTS:
+                raise UserError(
+                    _("unknown bot '{name}'; choose from {bots}").format(
+                        name=name, bots=", ".join(BOTS)
+                    )
+                ) from None
+            raise UserError(
+                _("unknown level '{level}'; choose from {levels}").format(
+                    level=name.partition(":")[2] or level, levels=", ".join(LEVEL_NAMES)
+                )
+            ) from None
     cfg = compile_ruleset(ruleset).config
     run = functools.partial(
         simulate,
@@ -174,28 +194,21 @@ def simulate_cmd(
 
 @user_errors
 def bench(
-    seconds: Annotated[float, typer.Option("--seconds", help="measuring time per ruleset")] = 3.0,
+    seconds: Annotated[
+        float, typer.Option("--seconds", help="CPU seconds of the engine loop per ruleset")
+    ] = 3.0,
+    rulesets: Annotated[
+        list[str] | None, typer.Option("--ruleset", help="only these rulesets (repeatable)")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
+    lang: Lang = "",
 ) -> None:
-    """Engine speed (random playouts, legal_actions latency), python-chess, compile time."""
-    from polis.bench import bench_all
+    """Engine speed against python-chess (same loop, CPU time, interleaved), bots, compile."""
+    from polis.bench import bench_all, render
 
-    data = bench_all(seconds)
+    data = bench_all(seconds, rulesets or None)
     if as_json:
         emit_json(data)
         return
-    chess = data["python_chess_actions_per_second"]
-    for row in data["engine"]:
-        ratio = f" ({row['actions_per_second'] / chess:.2f}× python-chess)" if chess else ""
-        typer.echo(
-            f"{row['ruleset']:<30} {row['actions_per_second']:>7} actions/s{ratio}, "
-            f"{row['games_per_second']} games/s, "
-            f"legal_actions p50 {row['legal_actions_p50_us']} µs "
-            f"p99 {row['legal_actions_p99_us']} µs"
-        )
-    typer.echo(f"python-chess random playouts: {chess} actions/s")
-    c = data["compile"]
-    typer.echo(
-        f"compile all rulesets: cold {c['cold_ms']} ms, disk-cached {c['disk_cached_ms']} ms, "
-        f"in memory {c['memory_cached_ms']} ms"
-    )
+    for line in render(data):
+        typer.echo(line)

@@ -6,7 +6,14 @@ from typing import Annotated
 
 import typer
 
-from polis.cli.common import emit_json, user_errors
+from polis.cli.common import emit_json, env_language, user_errors
+from polis.i18n import translator
+
+
+def _(message: str) -> str:
+    """The i18n tools speak the environment's language (their --lang picks catalogs)."""
+    return translator(env_language()).gettext(message)
+
 
 i18n_app = typer.Typer(
     help="Translation catalogs: extract, update, compile, check, stats.", no_args_is_help=True
@@ -30,7 +37,7 @@ def compile_cmd(
 
     written = compile_catalogs(force=force)
     if written or not quiet:
-        typer.echo(f"compiled {len(written)} catalog(s)")
+        typer.echo(_("compiled {count} catalog(s)").format(count=len(written)))
 
 
 @i18n_app.command("extract")
@@ -44,7 +51,11 @@ def extract_cmd() -> None:
     pot = extract()
     with pot.open("rb") as fh:
         count = len([m for m in read_po(fh) if m.id])
-    typer.echo(f"extracted {count} messages into {pot.relative_to(pot.parents[1])}")
+    typer.echo(
+        _("extracted {count} messages into {path}").format(
+            count=count, path=pot.relative_to(pot.parents[1])
+        )
+    )
 
 
 @i18n_app.command("update")
@@ -56,7 +67,7 @@ def update_cmd(
     from polis.i18n.runner import TARGETS, update
 
     for path in update(tuple(lang) if lang else TARGETS):
-        typer.echo(f"updated {path.parent.parent.name}")
+        typer.echo(_("updated {lang}").format(lang=path.parent.parent.name))
 
 
 @i18n_app.command("check")
@@ -80,12 +91,16 @@ def check_cmd(
         found = check_catalog(code, catalog, template)
         counts = catalog_stats(code, catalog)
         done, total = sum(counts.translated.values()), sum(counts.messages.values())
-        typer.echo(f"{code}: {done}/{total} translated, {len(found)} problem(s)")
+        typer.echo(
+            _("{lang}: {done}/{total} translated, {problems} problem(s)").format(
+                lang=code, done=done, total=total, problems=len(found)
+            )
+        )
         issues += found
     for issue in issues[:200]:
         typer.echo(issue.format(), err=True)
     if issues:
-        raise UserError(f"{len(issues)} catalog problem(s)")
+        raise UserError(_("{count} catalog problem(s)").format(count=len(issues)))
 
 
 @i18n_app.command("stats")

@@ -9,6 +9,8 @@ from typing import Annotated
 import typer
 
 from polis.cli.common import Lang, UserError, emit_json, user_errors
+from polis.i18n import translator
+from polis.markup import unescape
 from polis.reference.render import LINK, RenderedSection, render, section_for_rule
 from polis.reference.search import Hit, search
 
@@ -20,8 +22,8 @@ def register(app: typer.Typer) -> None:
 
 def _plain(section: RenderedSection, titles: dict[str, str]) -> str:
     body = LINK.sub(lambda m: f"→ {titles.get(m.group(1), m.group(1))}", section.text).rstrip()
-    see = ", ".join(titles.get(s, s) for s in section.see)
-    lines = [f"## {section.title}  [{section.id}]", "", body]
+    see = ", ".join(unescape(titles.get(s, s)) for s in section.see)
+    lines = [f"## {unescape(section.title)}  [{section.id}]", "", unescape(body)]
     if see:
         lines += ["", f"→ {see}"]
     return "\n".join(lines)
@@ -30,23 +32,28 @@ def _plain(section: RenderedSection, titles: dict[str, str]) -> str:
 @user_errors
 def rules(
     ruleset: Annotated[str, typer.Argument(help="ruleset id or overlay file")],
-    lang: Lang = "en",
+    lang: Lang = "",
     topic: Annotated[str | None, typer.Option("--topic", help="section or rule id")] = None,
     text: Annotated[str | None, typer.Option("--search", help="words, any case or accents")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
 ) -> None:
     """The rules of a ruleset, in your language: all of them, one topic, or a search."""
+    _ = translator(lang).gettext
     if topic is not None and text is not None:
-        raise UserError("ask for one --topic or one --search, not both")
+        raise UserError(_("ask for one --topic or one --search, not both"))
     everything = render(ruleset, lang)
     if text is not None:
-        _found(search(ruleset, lang, text, everything), as_json)
+        _found(search(ruleset, lang, text, everything), as_json, lang)
         return
     sections = list(everything)
     if topic is not None:
         found = section_for_rule(ruleset, lang, topic, everything)
         if found is None:
-            raise UserError(f"no section '{topic}' in the rules of {ruleset}")
+            raise UserError(
+                _("no section '{topic}' in the rules of {ruleset}").format(
+                    topic=topic, ruleset=ruleset
+                )
+            )
         sections = [found]
     if as_json:
         emit_json([asdict(s) for s in sections])
@@ -60,15 +67,16 @@ def rules(
         typer.echo(_plain(section, titles) + "\n")
 
 
-def _found(hits: list[Hit], as_json: bool) -> None:
+def _found(hits: list[Hit], as_json: bool, lang: str) -> None:
     """Search results, best first: each section's heading and the passage that matches."""
     if as_json:
         emit_json([asdict(h.section) | {"score": h.score, "passage": h.passage} for h in hits])
         return
     for hit in hits:
-        typer.echo(f"## {hit.section.title}  [{hit.section.id}]\n\n{hit.passage}\n")
+        title, passage = unescape(hit.section.title), unescape(hit.passage)
+        typer.echo(f"## {title}  [{hit.section.id}]\n\n{passage}\n")
     if not hits:
-        typer.echo("no section matches", err=True)
+        typer.echo(translator(lang).gettext("no section matches"), err=True)
 
 
 @user_errors
@@ -80,13 +88,14 @@ def search_bench(
     misses: Annotated[
         bool, typer.Option("--misses", help="list the queries not ranked 1st")
     ] = False,
+    lang: Lang = "",
 ) -> None:
     """How well the rules search finds players' queries: top-1 and top-3 per language."""
     from polis.reference.search_bench import DEFAULT_QUERIES, evaluate, load_cases, timings
 
     path = queries or DEFAULT_QUERIES
     if not path.is_file():
-        raise UserError(f"no queries file at {path}")
+        raise UserError(translator(lang).gettext("no queries file at {path}").format(path=path))
     cases = load_cases(path)
     results = evaluate(cases)
     speed = timings(cases)

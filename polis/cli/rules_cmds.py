@@ -12,6 +12,8 @@ from polis.cli.common import Lang, UserError, emit_json, user_errors, write_atom
 from polis.compiler import compile_ruleset
 from polis.compiler.provenance import provenance_report
 from polis.compiler.serialize import to_jsonable
+from polis.i18n import translator
+from polis.messages import msg
 from polis.rules.issues import Issue, RulesError
 from polis.rules.loader import load_ruleset
 from polis.rules.registry import discover, display_path
@@ -28,11 +30,10 @@ def register(app: typer.Typer) -> None:
 
 @user_errors
 def list_rulesets(
-    lang: Lang = "en",
+    lang: Lang = "",
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
 ) -> None:
     """List the rulesets: id, title, kind and how much of each is sourced."""
-    from polis.i18n import translator
     from polis.i18n.formats import percent
     from polis.i18n.vocabulary import keyword_label
 
@@ -59,7 +60,7 @@ def _targets(paths: list[Path]) -> list[str | Path]:
     targets: list[str | Path] = []
     for path in paths:
         if not path.exists():
-            raise RulesError([Issue(None, display_path(path), "no such file or folder")])
+            raise RulesError([Issue(None, display_path(path), msg("file.missing"))])
         # a file inside an edition folder stands for the whole edition
         if (
             path.is_file()
@@ -76,6 +77,7 @@ def validate(
     paths: Annotated[
         list[Path] | None, typer.Argument(help="edition folders or overlay files; default: all")
     ] = None,
+    lang: Lang = "",
 ) -> None:
     """Check rulesets; print one `path:line:col: field: message` line per problem."""
     issues: list[Issue] = []
@@ -87,8 +89,9 @@ def validate(
             issues.extend(exc.issues)
     if issues:
         raise RulesError(issues)
+    valid = translator(lang).gettext("{ruleset}: valid")
     for rid in checked:
-        typer.echo(f"{rid}: valid")
+        typer.echo(valid.format(ruleset=rid))
 
 
 @user_errors
@@ -97,6 +100,7 @@ def compile_cmd(
     out: Annotated[
         Path | None, typer.Option("--out", help="write to this file instead of stdout")
     ] = None,
+    lang: Lang = "",
 ) -> None:
     """Print the compiled engine configuration as JSON."""
     compiled = compile_ruleset(ruleset)
@@ -112,14 +116,14 @@ def compile_cmd(
         typer.echo(text, nl=False)
     else:
         write_atomic(out, text)
-        typer.echo(f"wrote {out}", err=True)
+        typer.echo(translator(lang).gettext("wrote {path}").format(path=out), err=True)
 
 
 @user_errors
 def diff(
     a: Annotated[str, typer.Argument(help="first ruleset id or overlay file")],
     b: Annotated[str, typer.Argument(help="second ruleset id or overlay file")],
-    lang: Lang = "en",
+    lang: Lang = "",
     rules: Annotated[
         bool, typer.Option("--rules", help="the rule text side by side, what changed marked")
     ] = False,
@@ -135,8 +139,9 @@ def diff(
     """Every difference between two rulesets, in your language: by topic, or in the rule text."""
     from polis.comparison import Comparison
 
+    _ = translator(lang).gettext
     if topic is not None and not rules:
-        raise UserError("--topic goes with --rules")
+        raise UserError(_("--topic goes with --rules"))
     la, lb = load_ruleset(a), load_ruleset(b)
     comparison = Comparison.of(
         (la.model, lb.model), (compile_ruleset(a).config, compile_ruleset(b).config), lang
@@ -144,7 +149,9 @@ def diff(
     if rules:
         found = comparison.rules_topic(topic) if topic is not None else None
         if topic is not None and not found:
-            raise UserError(f"no section '{topic}' in the rules of {a} or {b}")
+            raise UserError(
+                _("no section '{topic}' in the rules of {a} or {b}").format(topic=topic, a=a, b=b)
+            )
         if as_json:
             emit_json(comparison.rules_json(found))
         else:
@@ -161,23 +168,27 @@ def schema(
     check: Annotated[
         bool, typer.Option("--check", help="exit 1 if the committed schemas are stale")
     ] = False,
+    lang: Lang = "",
 ) -> None:
     """Write the JSON Schemas of the rules files and of the state, action and record JSON."""
+    from polis.balance.record import schema_files as balance_schemas
     from polis.engine import schemas as engine_schemas
     from polis.rules import schema_export
     from polis.rules.registry import rules_data_dir
 
+    _ = translator(lang).gettext
     rules_folder = rules_data_dir() / "schema"
     docs_folder = rules_data_dir().parent / "docs" / "schema"
+    docs_files = {**engine_schemas.files(), **balance_schemas()}
     if check:
-        names = schema_export.stale(rules_folder) + schema_export.stale(
-            docs_folder, engine_schemas.files()
-        )
+        names = schema_export.stale(rules_folder) + schema_export.stale(docs_folder, docs_files)
         if names:
-            raise UserError(f"stale JSON Schema: {', '.join(names)}; run `polis schema`")
-        typer.echo("schemas are up to date")
+            raise UserError(
+                _("stale JSON Schema: {names}; run `polis schema`").format(names=", ".join(names))
+            )
+        typer.echo(_("schemas are up to date"))
         return
     written = schema_export.write(rules_folder)
-    written += schema_export.write(docs_folder, engine_schemas.files())
+    written += schema_export.write(docs_folder, docs_files)
     for path in written:
-        typer.echo(f"wrote {display_path(path)}")
+        typer.echo(_("wrote {path}").format(path=display_path(path)))

@@ -2,20 +2,20 @@
 
 `compile_ruleset(target)` validates and compiles; results are cached on disk
 (keyed by the bytes of every file involved and the package version) and in
-memory, so only the first compile after an edit pays for validation.
+memory, so only the first compile after an edit pays for validation. Calls
+in between only look at the files' modification times (polis/compiler/cache_key.py).
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from polis import __version__
 from polis.compiler.build import build_config
+from polis.compiler.cache_key import files_key, forget
 from polis.compiler.config import EngineConfig
 from polis.compiler.layout import BoardGeometry, build_geometry
 from polis.compiler.provenance import ProvenanceReport, provenance_report
@@ -28,7 +28,6 @@ from polis.compiler.serialize import (
 from polis.rules.issues import RulesError
 from polis.rules.loader import LoadedRuleset, load_ruleset
 from polis.rules.models import Ruleset
-from polis.rules.registry import ref_for, rules_data_dir
 
 __all__ = [
     "BoardGeometry",
@@ -52,33 +51,6 @@ def cache_dir() -> Path:
     base = os.environ.get("POLIS_CACHE_DIR") or os.environ.get("XDG_CACHE_HOME")
     root = Path(base) if base else Path.home() / ".cache"
     return (root / "polis" if not os.environ.get("POLIS_CACHE_DIR") else root) / "compiled"
-
-
-def _files_key(target: str | Path) -> str | None:
-    """Hash of every file the ruleset is built from, or None if it cannot be known cheaply."""
-    ref = ref_for(target)
-    if ref is None:
-        return None
-    digest = hashlib.sha256(__version__.encode())
-    digest.update((rules_data_dir() / "sources.yaml").read_bytes())
-    chain = [ref]
-    seen = set()
-    while chain:
-        current = chain.pop()
-        if current.path in seen:
-            return None
-        seen.add(current.path)
-        for file in current.files():
-            raw = file.read_bytes()
-            digest.update(file.name.encode() + b"\0" + raw)
-            if current.form == "overlay":
-                for line in raw.decode("utf-8", "replace").splitlines():
-                    if line.startswith("extends:"):
-                        base = ref_for(line.split(":", 1)[1].strip().strip("'\""))
-                        if base is None:
-                            return None
-                        chain.append(base)
-    return digest.hexdigest()
 
 
 def compile_loaded(loaded: LoadedRuleset) -> Compiled:
@@ -130,7 +102,13 @@ def compile_ruleset(target: str | Path, *, use_cache: bool = True) -> Compiled:
     """Validate and compile a ruleset by id or path. Raises RulesError on bad data."""
     if not use_cache:
         return compile_loaded(load_ruleset(target))
-    return _compile_cached(str(target), _files_key(target))
+    return _compile_cached(str(target), files_key(target))
+
+
+def clear_memory_caches() -> None:
+    """Forget every compiled ruleset and files key held in memory (the disk cache stays)."""
+    _compile_cached.cache_clear()
+    forget()
 
 
 def provenance(target: str | Path) -> ProvenanceReport:

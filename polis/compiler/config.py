@@ -12,16 +12,17 @@ first, then the seas.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 # unit kinds on the board
-HOPLITE = 0
-GALLEY = 1
+HOPLITE: Final = 0
+GALLEY: Final = 1
 # combat card specials
-PLAIN = 0
-WILDCARD = 1
-UNANSWERABLE = 2
+PLAIN: Final = 0
+WILDCARD: Final = 1
+UNANSWERABLE: Final = 2
 # prestige is addressed as good -1 where an effect names "prestige"
-PRESTIGE = -1
+PRESTIGE: Final = -1
 
 
 @dataclass(frozen=True, slots=True)

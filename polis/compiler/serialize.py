@@ -5,15 +5,13 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-import sys
-import typing
 from functools import cache
-from typing import Any, TypeVar
+from typing import Any
 
+from polis.compiler import config as config_module
+from polis.compiler import layout as layout_module
 from polis.compiler.config import EngineConfig
 from polis.compiler.layout import BoardGeometry
-
-T = TypeVar("T")
 
 
 def to_jsonable(obj: Any) -> Any:
@@ -26,30 +24,50 @@ def to_jsonable(obj: Any) -> Any:
 
 
 @cache
-def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls, vars(sys.modules[cls.__module__]))
+def _records() -> dict[frozenset[str], type]:
+    """Every record type of the configuration and the board geometry, by field names.
+
+    Each record type has its own set (checked here), so a JSON object names its
+    type by its keys. The decoder cannot ask the annotations instead: compiled
+    with mypyc (polis/native.py), `tuple[RoundCfg, ...]` reads as plain `tuple`.
+    """
+    types = [
+        obj
+        for module in (config_module, layout_module)
+        for obj in vars(module).values()
+        if isinstance(obj, type)
+        and obj.__module__ == module.__name__
+        and dataclasses.is_dataclass(obj)
+    ]
+    found = {frozenset(f.name for f in dataclasses.fields(t)): t for t in types}
+    if len(found) != len(types):
+        raise TypeError("two configuration records have the same field names")
+    return found
 
 
-def _decode(tp: Any, value: Any) -> Any:
-    origin = typing.get_origin(tp)
-    if dataclasses.is_dataclass(tp) and isinstance(tp, type):
-        hints = _hints(tp)
-        return tp(**{name: _decode(hints[name], value[name]) for name in hints if name in value})
-    if origin is tuple:
-        args = typing.get_args(tp)
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_decode(args[0], v) for v in value)
-        return tuple(_decode(a, v) for a, v in zip(args, value, strict=True))
+def _decode(value: Any) -> Any:
+    """The inverse of to_jsonable: objects become their records, lists tuples."""
+    if isinstance(value, dict):
+        record = _records().get(frozenset(value))
+        if record is None:
+            raise ValueError(f"no configuration record has the fields {sorted(value)}")
+        return record(**{name: _decode(v) for name, v in value.items()})
+    if isinstance(value, list):
+        return tuple(_decode(v) for v in value)
     return value
 
 
 def from_jsonable(data: dict[str, Any]) -> EngineConfig:
-    result: EngineConfig = _decode(EngineConfig, data)
+    result = _decode(data)
+    if not isinstance(result, EngineConfig):
+        raise ValueError("not a compiled configuration")
     return result
 
 
 def geometry_from_jsonable(data: dict[str, Any]) -> BoardGeometry:
-    result: BoardGeometry = _decode(BoardGeometry, data)
+    result = _decode(data)
+    if not isinstance(result, BoardGeometry):
+        raise ValueError("not a board geometry")
     return result
 
 

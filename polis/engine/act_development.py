@@ -12,18 +12,15 @@ from collections.abc import Iterator
 from itertools import product
 
 from polis.engine import flow, phases, units
+from polis.engine.facts import SideFacts, facts_for
 from polis.engine.phases import Action
 from polis.engine.state import ON_OFFER, State
+from polis.engine.tables import Costs
 
 
-def costs(s: State, kind: str) -> tuple[tuple[tuple[int, int], ...], ...]:
+def costs(s: State, kind: str) -> Costs:
     """The cost alternatives of one unit of a create action."""
-    cfg = s.cfg
-    return {
-        "create_hoplites": cfg.hoplite_costs,
-        "create_galleys": cfg.galley_costs,
-        "create_merchants": cfg.merchant_costs,
-    }[kind]
+    return s.tables.unit_costs[kind]
 
 
 def can_spare_cube(s: State, polis: int) -> bool:
@@ -32,7 +29,9 @@ def can_spare_cube(s: State, polis: int) -> bool:
 
 
 def affordable(s: State, side: int, cost: tuple[tuple[int, int], ...]) -> bool:
-    return all(s.good(side, g) >= n for g, n in cost)
+    base = side * len(s.cfg.goods)
+    goods = s.goods
+    return all(goods[base + g] >= n for g, n in cost)
 
 
 def _places(s: State, kind: str, side: int, polis: int) -> list[int]:
@@ -50,13 +49,32 @@ def _places(s: State, kind: str, side: int, polis: int) -> list[int]:
     return []
 
 
-def builders(s: State, kind: str, side: int) -> Iterator[int]:
+def _has_place(s: State, kind: str, side: int, polis: int, limit: int) -> bool:
+    """Whether `_places` would find somewhere (without building the list)."""
+    cfg = s.cfg
+    pol = cfg.poleis[polis]
+    n = len(cfg.areas)
+    if kind == "create_hoplites":
+        t = pol.territory
+        return t >= 0 and s.units[side * n + t] < limit
+    if kind == "create_galleys":
+        return any(s.units[side * n + sea] < limit for sea in pol.ports)
+    return pol.commercial == side and s.merchants_hired[side] < cfg.merchants_per_side
+
+
+def builders(s: State, kind: str, side: int, facts: SideFacts | None = None) -> Iterator[int]:
     """Poleis where `side` could create one more unit of this kind right now."""
     if not any(affordable(s, side, c) for c in costs(s, kind)):
         return
-    for p in s.owned(side):
-        if can_spare_cube(s, p) and _places(s, kind, side, p):
+    f = facts_for(s, side, facts)
+    least = 2 if s.cfg.keep_last_cube else 1  # see can_spare_cube
+    for p in f.owned:
+        if s.pop[p] >= least and _has_place(s, kind, side, p, f.limit):
             yield p
+
+
+def can_build(s: State, kind: str, side: int, facts: SideFacts | None = None) -> bool:
+    return next(builders(s, kind, side, facts), None) is not None
 
 
 def _build_options(s: State) -> list[Action]:
@@ -146,14 +164,21 @@ def _busy(s: State) -> set[int]:
     return {loc for j, loc in enumerate(s.proj_loc) if loc >= 0 and not s.proj_done[j]}
 
 
-def project_hosts(s: State, side: int, project: int, busy: set[int] | None = None) -> list[int]:
+def project_hosts(
+    s: State,
+    side: int,
+    project: int,
+    busy: set[int] | None = None,
+    owned: list[int] | None = None,
+) -> list[int]:
     """Own poleis that allow this tile (and, where the rules say so, started none this round)."""
     mask = s.cfg.projects[project].poleis_mask
     if not s.cfg.project_one_per_polis:
         busy = set()
     elif busy is None:
         busy = _busy(s)
-    return [p for p in s.owned(side) if mask >> p & 1 and p not in busy]
+    league = s.owned(side) if owned is None else owned
+    return [p for p in league if mask >> p & 1 and p not in busy]
 
 
 def can_pay(s: State, side: int, project: int) -> bool:
@@ -172,13 +197,16 @@ def can_pay(s: State, side: int, project: int) -> bool:
     return need_sub == 0 or goods[base + sub] >= need_sub
 
 
-def startable_projects(s: State, side: int) -> Iterator[int]:
+def startable_projects(s: State, side: int, facts: SideFacts | None = None) -> Iterator[int]:
     busy = None
+    owned = None
     for j, loc in enumerate(s.proj_loc):
         if loc != ON_OFFER or not can_pay(s, side, j):
             continue
-        busy = _busy(s) if busy is None else busy
-        if project_hosts(s, side, j, busy):
+        if busy is None:
+            busy = _busy(s)
+            owned = facts_for(s, side, facts).owned
+        if project_hosts(s, side, j, busy, owned):
             yield j
 
 

@@ -12,11 +12,12 @@ territory's goods rows.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache
 
 from polis.engine import board, flow, phases, units
+from polis.engine.facts import SideFacts, facts_for
 from polis.engine.phases import Action
 from polis.engine.state import State, roll
+from polis.engine.tables import ALLOCATIONS_MAX, Allocations, remember
 
 # ------------------------------------------------------------------ moves
 
@@ -32,7 +33,9 @@ def _origins(s: State, side: int, naval: bool) -> list[int]:
     return [a for a in range(lo, hi) if s.units[side * n + a]]
 
 
-def destinations(s: State, side: int, naval: bool, *, any_one: bool = False) -> int:
+def destinations(
+    s: State, side: int, naval: bool, *, any_one: bool = False, facts: SideFacts | None = None
+) -> int:
     """Mask of areas at least one unit can move to and that are below the limit for `side`.
 
     With `any_one`, stop at the first origin that has somewhere to go.
@@ -40,7 +43,7 @@ def destinations(s: State, side: int, naval: bool, *, any_one: bool = False) -> 
     origins = _origins(s, side, naval)
     if not origins:
         return 0
-    passage = board.Passage(s, side)
+    passage = facts.passage if facts is not None else board.Passage(s, side)
     found = 0
     for origin in origins:
         found |= board.below_limit(s, side, board.reach(s, side, origin, naval, passage))
@@ -96,19 +99,23 @@ def _origin_play(s: State, action: Action) -> None:
 # ------------------------------------------------------------------ sieges
 
 
-def siege_targets(s: State, side: int) -> Iterator[int]:
+def siege_targets(s: State, side: int, facts: SideFacts | None = None) -> Iterator[int]:
     cfg = s.cfg
-    if s.discs_free(side) < 1:
+    f = facts_for(s, side, facts)
+    if f.discs_free < 1:
         return
+    n = len(cfg.areas)
+    mine, theirs = side * n, (1 - side) * n
     for p, pol in enumerate(cfg.poleis):
         t = pol.territory
         if t < 0 or s.owner[p] == side:
             continue
         if cfg.siege_capitals_immune and pol.capital_of >= 0:
             continue
-        if s.n_units(side, t) < pol.base or not s.controls(side, t):
+        own = s.units[mine + t]
+        if own < pol.base or own <= s.units[theirs + t]:  # enough hoplites, and control
             continue
-        if s.supply(side) >= units.population_if_taken(s, p):
+        if f.supply >= units.population_if_taken(s, p):
             yield p
 
 
@@ -159,15 +166,15 @@ def _siege_play(s: State, action: Action) -> None:
 
 def tribute_cost(s: State, side: int, territory: int) -> int:
     cfg = s.cfg
-    action = cfg.action("collect_tribute")
-    if action is None or (cfg.tribute_home_free and cfg.home_region[side] == territory):
+    cost = s.tables.prestige_cost.get("collect_tribute")
+    if cost is None or (cfg.tribute_home_free and cfg.home_region[side] == territory):
         return 0
-    return action.prestige_cost
+    return cost
 
 
-def tribute_targets(s: State, side: int) -> Iterator[int]:
+def tribute_targets(s: State, side: int, facts: SideFacts | None = None) -> Iterator[int]:
     cfg = s.cfg
-    if s.discs_free(side) < 1:
+    if facts_for(s, side, facts).discs_free < 1:
         return
     for t in range(cfg.n_territories):
         if cfg.tribute_once and s.tributed[t] >= 0:
@@ -181,8 +188,7 @@ def tribute_targets(s: State, side: int) -> Iterator[int]:
             yield t
 
 
-@cache
-def allocations(boxes: tuple[int, ...], hoplites: int) -> tuple[tuple[int, ...], ...]:
+def allocations(boxes: tuple[int, ...], hoplites: int) -> Allocations:
     """Every way to place all the hoplites that fit on rows with these box counts."""
     n = min(hoplites, sum(boxes))
 
@@ -215,8 +221,12 @@ def _territory_play(s: State, action: Action) -> None:
 
 def _alloc_legal(s: State) -> list[Action]:
     rows = s.cfg.tribute_rows[s.cur_dest]
-    boxes = tuple(b for _, b in rows)
-    return [("alloc", *counts) for counts in allocations(boxes, s.n_units(s.player, s.cur_dest))]
+    key = (tuple(b for _, b in rows), s.n_units(s.player, s.cur_dest))
+    memo = s.tables.allocations  # per configuration, bounded
+    found = memo.get(key)
+    if found is None:
+        found = remember(memo, key, allocations(*key), ALLOCATIONS_MAX)
+    return [("alloc", *counts) for counts in found]
 
 
 def _alloc_play(s: State, action: Action) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from polis.engine import board, flow, phases, units
+from polis.engine.facts import SideFacts, facts_for
 from polis.engine.phases import Action
 from polis.engine.state import SLOT_FREE, State, roll
 
@@ -35,6 +36,21 @@ def payments(s: State, side: int, slot: int) -> list[Action]:
     return out
 
 
+def can_pay_slot(s: State, side: int, slot: int) -> bool:
+    """Whether `payments` would offer anything (without building the list)."""
+    cfg = s.cfg
+    sl = cfg.slots[slot]
+    base = side * len(cfg.goods)
+    table = cfg.market_table[sl.cargo]
+    for g in sl.accepts:
+        if s.goods[base + g] >= table[s.market[cfg.track_of_good[g]]]:
+            return True
+    return (
+        sl.offers == cfg.purchase_good
+        and s.goods[base + cfg.purchase_currency] >= sl.cargo * cfg.purchase_price
+    )
+
+
 def can_trade(s: State, side: int) -> bool:
     cfg = s.cfg
     if s.merchants_in_port(side) < 1:
@@ -49,7 +65,7 @@ def trade_slots(s: State, side: int) -> Iterator[int]:
     open_cargo = cfg.rounds[s.round].cargo_open
     reachable: dict[int, bool] = {}
     for k, sl in enumerate(cfg.slots):
-        if s.slots[k] != SLOT_FREE or sl.cargo > open_cargo or not payments(s, side, k):
+        if s.slots[k] != SLOT_FREE or sl.cargo > open_cargo or not can_pay_slot(s, side, k):
             continue
         if sl.market not in reachable:  # the route search is the dear part: once per market
             reachable[sl.market] = board.market_reachable(s, side, sl.market)
@@ -127,6 +143,13 @@ def proxenos_moves(s: State, side: int) -> Iterator[tuple[int, int, int]]:
 
 
 def can_move_proxenos(s: State, side: int) -> bool:
+    here = s.proxenos[side]
+    if here < 0:
+        return False
+    taken = s.proxenos[1 - side]
+    free = board.bribe_free_destinations(s, side, here) & ~(1 << taken if taken >= 0 else 0)
+    if free and s.good(side, s.cfg.proxenos_bribe_good) >= 0:
+        return True  # a bribe of 0 is always affordable
     return next(proxenos_moves(s, side), None) is not None
 
 
@@ -174,11 +197,14 @@ def enter_ransom(s: State) -> None:
     flow.finish_action(s)
 
 
-def civil_war_cost(s: State, side: int) -> tuple[int, int] | None:
+def civil_war_cost(s: State, side: int, facts: SideFacts | None = None) -> tuple[int, int] | None:
     """(silver, population) of a civil war where the proxenos stands, or None if impossible."""
     cfg = s.cfg
     p = s.proxenos[side]
-    if p < 0 or s.owner[p] == side or s.discs_free(side) < 1:
+    if p < 0 or s.owner[p] == side:
+        return None
+    f = facts_for(s, side, facts)
+    if f.discs_free < 1:
         return None
     pol = cfg.poleis[p]
     if cfg.civil_war_capitals_immune and pol.capital_of >= 0:
@@ -187,7 +213,7 @@ def civil_war_cost(s: State, side: int) -> tuple[int, int] | None:
         cost, population = cfg.civil_war_neutral_factor * pol.base, pol.base
     else:
         cost, population = cfg.civil_war_enemy_factor * s.pop[p], s.pop[p]
-    if s.good(side, cfg.civil_war_good) < cost or s.supply(side) < population:
+    if s.good(side, cfg.civil_war_good) < cost or f.supply < population:
         return None
     return cost, population
 

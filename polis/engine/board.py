@@ -6,11 +6,13 @@ adjacency as masks), which keeps a reachability test to a few dozen operations.
 
 from __future__ import annotations
 
-from heapq import heappop, heappush
+from typing import Final
 
 from polis.engine.state import State
+from polis.engine.tables import ROUTES_MAX, remember
 
-_BITS: dict[int, tuple[int, ...]] = {}
+BITS_MAX: Final = 4096  # play sees a few hundred distinct masks
+_BITS: Final[dict[int, tuple[int, ...]]] = {}
 
 
 def bits(mask: int) -> tuple[int, ...]:
@@ -23,7 +25,7 @@ def bits(mask: int) -> tuple[int, ...]:
             low = rest & -rest
             out.append(low.bit_length() - 1)
             rest ^= low
-        found = _BITS[mask] = tuple(out)
+        found = remember(_BITS, mask, tuple(out), BITS_MAX)
     return found
 
 
@@ -151,22 +153,79 @@ def market_reachable(s: State, side: int, market: int) -> bool:
     return bool(seas >> mk.sea & 1)
 
 
-def _route_costs(start: int, adj: tuple[int, ...] | list[int], weight: list[int]) -> dict[int, int]:
-    """Cheapest sum of area weights from `start` to every area, both ends included."""
-    best: dict[int, int] = {}
-    heap = [(weight[start], start)]
-    while heap:
-        cost, area = heappop(heap)
-        if area in best:
-            continue
-        best[area] = cost
+def _route_costs(start: int, adj: tuple[int, ...] | list[int], weight: list[int]) -> list[int]:
+    """Cheapest sum of area weights from `start` to every area, both ends included
+    (-1 where no route leads).
+
+    Dijkstra's algorithm with the open areas in a short list: boards are small
+    and the open set at any time smaller still, so a scan beats a heap here.
+    """
+    best = [-1] * len(weight)
+    cost = [0] * len(weight)
+    cost[start] = weight[start]
+    reached = 1 << start  # open or settled
+    open_areas = [start]
+    while open_areas:
+        k = 0
+        for j in range(1, len(open_areas)):
+            if cost[open_areas[j]] < cost[open_areas[k]]:
+                k = j
+        area = open_areas[k]
+        open_areas[k] = open_areas[-1]
+        open_areas.pop()
+        here = best[area] = cost[area]
         for nxt in bits(adj[area]):
-            if nxt not in best:
-                heappush(heap, (cost + weight[nxt], nxt))
+            if best[nxt] >= 0:
+                continue
+            c = here + weight[nxt]
+            if not reached >> nxt & 1:
+                reached |= 1 << nxt
+                cost[nxt] = c
+                open_areas.append(nxt)
+            elif c < cost[nxt]:
+                cost[nxt] = c
     return best
 
 
-_ROUTE_CACHE: dict[tuple[object, ...], tuple[object, dict[tuple[int, int], int]]] = {}
+def bribe_free_destinations(s: State, side: int, origin: int) -> int:
+    """Mask over the poleis the proxenos in `origin` reaches without paying any bribe.
+
+    The cheap question first: usually some polis is that close, and then nobody
+    needs the cheapest-route table (`proxenos_costs`) to know that a move exists.
+    A polis is in the mask exactly when one of its entries in that table is 0:
+    the route crosses only areas without enemy units (its ends too, where the
+    ruleset makes them count).
+    """
+    cfg = s.cfg
+    n = len(cfg.areas)
+    theirs = (1 - side) * n
+    free = 0  # areas that cost no bribe
+    for i in range(n):
+        if cfg.proxenos_bribe == 0 or s.units[theirs + i] == 0:
+            free |= 1 << i
+    ends = cfg.proxenos_bribe_endpoints
+    here = cfg.poleis[origin]
+    land = _free_ends(cfg.land_adj, here.territory, free, ends) if here.territory >= 0 else 0
+    sea = 0
+    if here.ports:
+        adj = sea_adjacency(s, side, cfg.proxenos_diolkos)
+        for start in here.ports:
+            sea |= _free_ends(adj, start, free, ends)
+    out = 0
+    for p, pol in enumerate(cfg.poleis):
+        t = pol.territory
+        if p != origin and ((t >= 0 and land >> t & 1) or pol.port_mask & sea):
+            out |= 1 << p
+    return out
+
+
+def _free_ends(adj: tuple[int, ...] | list[int], start: int, free: int, endpoints: bool) -> int:
+    """Areas a route from `start` reaches through bribe-free areas (the route's ends
+    must be free too where the ruleset counts them)."""
+    if endpoints and not free >> start & 1:
+        return 0
+    reach = _spread(adj, 1 << start, free) | 1 << start
+    return reach & free if endpoints else reach
 
 
 def proxenos_costs(s: State, side: int, origin: int) -> dict[tuple[int, int], int]:
@@ -174,20 +233,26 @@ def proxenos_costs(s: State, side: int, origin: int) -> dict[tuple[int, int], in
 
     Every enemy unit on every area of the route costs the bribe, including the
     first and last area when the ruleset says so. Start and end may be the same
-    area (Chios to Samos through Ionia). Results depend only on the enemy units,
-    the origin and the diolkos, so they are memoised (the dict must not be changed).
+    area (Chios to Samos through Ionia). Results depend only on the configuration,
+    the enemy units, the origin and the diolkos, so they are memoised with the
+    configuration's tables (the dict must not be changed).
     """
     cfg = s.cfg
     n = len(cfg.areas)
     enemy = tuple(s.units[(1 - side) * n : (2 - side) * n])
-    key = (id(cfg), origin, enemy, cfg.proxenos_diolkos and uses_diolkos(s, side))
-    entry = _ROUTE_CACHE.get(key)
-    # the entry keeps its config alive, so its id cannot be reused by another config
-    if entry is None or entry[0] is not cfg:
-        if len(_ROUTE_CACHE) > 50_000:
-            _ROUTE_CACHE.clear()
-        entry = _ROUTE_CACHE[key] = (cfg, _proxenos_costs(s, side, origin, enemy))
-    return entry[1]
+    key = (origin, enemy, cfg.proxenos_diolkos and uses_diolkos(s, side))
+    memo = s.tables.routes
+    found = memo.get(key)
+    if found is None:
+        found = remember(memo, key, _proxenos_costs(s, side, origin, enemy), ROUTES_MAX)
+    return found
+
+
+def _bribe(endpoints: bool, start: int, end: int, table: list[int], weight: list[int]) -> int:
+    """The bribe from `start` to `end` given the route costs from `start` (both ends included)."""
+    if endpoints:
+        return table[end]
+    return 0 if start == end else table[end] - weight[start] - weight[end]
 
 
 def _proxenos_costs(
@@ -196,26 +261,22 @@ def _proxenos_costs(
     cfg = s.cfg
     weight = [u * cfg.proxenos_bribe for u in enemy]
     ends = cfg.proxenos_bribe_endpoints
-
-    def cost(start: int, end: int, table: dict[int, int]) -> int:
-        if ends:
-            return table[end]
-        return 0 if start == end else table[end] - weight[start] - weight[end]
-
     out: dict[tuple[int, int], int] = {}
     here = cfg.poleis[origin]
     if here.territory >= 0:
-        land = _route_costs(here.territory, cfg.land_adj, weight)
+        first = here.territory
+        land = _route_costs(first, cfg.land_adj, weight)
         for p, pol in enumerate(cfg.poleis):
-            if p != origin and pol.territory in land:
-                out[(p, 0)] = cost(here.territory, pol.territory, land)
+            t = pol.territory
+            if p != origin and t >= 0 and land[t] >= 0:
+                out[(p, 0)] = _bribe(ends, first, t, land, weight)
     if here.ports:
         adj = sea_adjacency(s, side, cfg.proxenos_diolkos)
-        for start in here.ports:
-            table = _route_costs(start, adj, weight)
+        for first in here.ports:
+            table = _route_costs(first, adj, weight)
             for p, pol in enumerate(cfg.poleis):
                 for end in pol.ports:
-                    if p != origin and end in table:
-                        c = cost(start, end, table)
+                    if p != origin and table[end] >= 0:
+                        c = _bribe(ends, first, end, table, weight)
                         out[(p, 1)] = min(c, out.get((p, 1), c))
     return out

@@ -179,7 +179,7 @@ def _turn(s: State, action: Action) -> Refusal:
     repeat = flow.other_passed(s) and cfg.repeat_after_pass
     if cfg.distinct_actions and not repeat and s.used_actions >> k & 1:
         return Refusal("turn.actions", "The actions of one turn must be different.")
-    if turns.surcharge(s) and turns.CAN_START[act.id](s, side):
+    if turns.surcharge(s) and turns.can_start(s, side, act.id):
         return Refusal(
             "turn.after_pass",
             "After your opponent passed, each action first costs a surcharge of {cost} in goods.",

@@ -184,6 +184,10 @@ def next_battle(s: State) -> None:
     """Start the next pending battle, ask for the order, or continue the round."""
     if s.phase == "over":
         return
+    if not s.battles_pending:  # the usual case: no battle at all
+        s.battles_fought = ()
+        resume(s)
+        return
     ready = set(battle_areas(s))
     pending = [a for a in s.battles_pending if a not in s.battles_fought and a in ready]
     if not pending:
@@ -193,6 +197,10 @@ def next_battle(s: State) -> None:
         battle.start(s, pending[0])
     else:
         s.phase, s.player = "battle_order", s.active
+
+
+# what may follow a battle (State.then), as resume() reads it
+CONTINUATIONS = ("next_turn", "turn", "round_end", "event", "turns")
 
 
 def resume(s: State) -> None:

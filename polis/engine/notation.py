@@ -12,6 +12,7 @@ from typing import Any
 
 from polis.compiler.config import CardCfg, EngineConfig
 from polis.engine.phases import Action
+from polis.messages import MessageError, msg, quoted
 
 # how each argument of an operation is written in JSON
 ARGS: dict[str, tuple[str, ...]] = {
@@ -49,7 +50,7 @@ ARGS: dict[str, tuple[str, ...]] = {
 MODES = ("land", "sea")
 
 
-class NotationError(ValueError):
+class NotationError(MessageError):
     """An action written in a form this ruleset cannot read."""
 
 
@@ -95,48 +96,46 @@ def _index(seq: list[str] | tuple[str, ...], value: Any, what: str) -> int:
     try:
         return list(seq).index(value)
     except ValueError:
-        raise NotationError(f"unknown {what} {value!r}") from None
+        raise NotationError(msg("notation.unknown", what=msg(what), value=quoted(value))) from None
 
 
 def from_json(cfg: EngineConfig, data: Any) -> Action:
     if not isinstance(data, list) or not data or not isinstance(data[0], str):
-        raise NotationError(f'an action is a list like ["pass"], not {data!r}')
+        raise NotationError(msg("notation.not_list", data=quoted(data)))
     op, *args = data
     if op not in ARGS:
-        raise NotationError(f"unknown action {op!r}")
+        raise NotationError(msg("notation.unknown_action", op=quoted(op)))
     kinds = ARGS[op]
     if kinds == ("ints",):
         if not all(isinstance(a, int) and not isinstance(a, bool) for a in args):
-            raise NotationError(f"{op} takes whole numbers")
+            raise NotationError(msg("notation.ints", op=op))
         return (op, *args)
     if len(args) != len(kinds):
-        raise NotationError(f"{op} takes {len(kinds)} argument(s), got {len(args)}")
+        raise NotationError(msg("notation.arg_count", op=op, n=len(kinds), got=len(args)))
     out: list[Any] = [op]
     for kind, value in zip(kinds, args, strict=True):
         if kind == "str":
             if not isinstance(value, str):
-                raise NotationError(f"{op} takes a name")
+                raise NotationError(msg("notation.name", op=op))
             out.append(value)
         elif kind == "int":
             if not isinstance(value, int) or isinstance(value, bool):
-                raise NotationError(f"{op} takes a whole number")
+                raise NotationError(msg("notation.number", op=op))
             out.append(value)
         elif kind == "good":
-            out.append(_index(cfg.goods, value, "good"))
+            out.append(_index(cfg.goods, value, "kind.good"))
         elif kind == "polis":
-            out.append(_index([p.id for p in cfg.poleis], value, "polis"))
+            out.append(_index([p.id for p in cfg.poleis], value, "kind.polis"))
         elif kind == "area":
-            out.append(_index(cfg.areas, value, "area"))
+            out.append(_index(cfg.areas, value, "kind.area"))
         elif kind == "place":
-            out.append(-1 if value is None else _index(cfg.areas, value, "area"))
+            out.append(-1 if value is None else _index(cfg.areas, value, "kind.area"))
         elif kind == "project":
-            out.append(_index([j.id for j in cfg.projects], value, "project"))
+            out.append(_index([j.id for j in cfg.projects], value, "kind.project"))
         elif kind == "slot":
-            out.append(
-                _index([slot_id(cfg, k) for k in range(len(cfg.slots))], value, "market slot")
-            )
+            out.append(_index([slot_id(cfg, k) for k in range(len(cfg.slots))], value, "kind.slot"))
         elif kind == "mode":
-            out.append(_index(MODES, value, "route kind"))
+            out.append(_index(MODES, value, "kind.route"))
         elif kind == "card":
             out.append(card_index(cfg, value))
     return tuple(out)
@@ -145,12 +144,12 @@ def from_json(cfg: EngineConfig, data: Any) -> Action:
 def card_index(cfg: EngineConfig, value: Any, naval: bool | None = None) -> int:
     """The index of a card id in its deck; with `naval` given, the card must be of that deck."""
     if not isinstance(value, str) or ":" not in value:
-        raise NotationError(f"a card is written like 'land:phalanx/othismos', not {value!r}")
+        raise NotationError(msg("notation.card_form", value=quoted(value)))
     deck, _, name = value.partition(":")
     cards = {"land": cfg.land_cards, "naval": cfg.naval_cards}.get(deck)
     if cards is None:
-        raise NotationError(f"unknown combat deck {deck!r}")
+        raise NotationError(msg("notation.deck", deck=quoted(deck)))
     if naval is not None and deck != ("naval" if naval else "land"):
-        raise NotationError(f"{value!r} is not a card of this battle's deck")
+        raise NotationError(msg("notation.wrong_deck", value=quoted(value)))
     ids = [card_id(cfg, deck, c).partition(":")[2] for c in cards]
-    return _index(ids, name, "combat card")
+    return _index(ids, name, "kind.card")

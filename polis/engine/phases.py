@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from polis.engine.state import State
 
@@ -44,7 +44,7 @@ class Phase:
     rule: str = "turn.decisions"  # the rule a refusal in this phase falls back to
 
 
-PHASES: dict[str, Phase] = {}
+PHASES: Final[dict[str, Phase]] = {}
 
 
 def register(name: str, legal: Legal, play: Play, rule: str = "turn.decisions") -> None:

@@ -10,24 +10,32 @@ every problem is a RecordError with a plain message.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from polis.compiler import Compiled
-from polis.engine import apply, new_game
+from polis.engine import apply, legal_actions, new_game
+from polis.engine.flow import battle_areas
 from polis.engine.invariants import violations
 from polis.engine.notation import NotationError, from_json, to_json
 from polis.engine.phases import Action, Refusal
 from polis.engine.state import State
 from polis.engine.state_json import OverrideError, apply_overrides
+from polis.messages import Message, MessageError, gettext_message, msg, quoted
 
 FORMAT = "polis-record/1"
 MAX_RECORD_BYTES = 2 * 1024 * 1024
+# A record nests 4 levels (record, start, sides, goods); 16 leaves room, and the check runs
+# before anything walks the data.
+MAX_RECORD_DEPTH = 16
+MAX_SEED = 2**64 - 1
+CONTROLLERS = ("human", "random", "greedy")
 
 
-class RecordError(ValueError):
-    """A record that cannot be read or replayed; the message says why."""
+class RecordError(MessageError):
+    """A record that cannot be read or replayed; the message says why, in any language."""
 
 
 @dataclass
@@ -60,72 +68,144 @@ class Record:
         return json.dumps(self.to_json(), ensure_ascii=False, indent=1)
 
 
+def _depth_exceeds(text: str, limit: int) -> bool:
+    """Whether JSON text nests deeper than `limit`, found without parsing (so without recursion)."""
+    depth = 0
+    for match in _BRACKETS.finditer(text):
+        token = match.group()
+        if token in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        elif token in "]}":
+            depth -= 1
+    return False
+
+
+# brackets outside strings: a string (with its escapes) is matched whole and skipped
+_BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
 def loads(raw: bytes | str) -> Record:
-    """Parse a record file (JSON), refusing anything malformed or oversized."""
+    """Parse a record file (JSON), refusing anything malformed, oversized or too deep."""
     data = raw.encode("utf-8") if isinstance(raw, str) else raw
     if len(data) > MAX_RECORD_BYTES:
-        raise RecordError(
-            f"the record is {len(data):,} bytes; at most {MAX_RECORD_BYTES:,} are accepted"
-        )
+        raise RecordError(msg("record.too_big", size=len(data), limit=MAX_RECORD_BYTES))
     try:
-        obj = json.loads(data.decode("utf-8"))
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
-        raise RecordError("the record is not UTF-8 text") from None
-    except json.JSONDecodeError as exc:
-        raise RecordError(
-            f"the record is not valid JSON (line {exc.lineno}, column {exc.colno})"
-        ) from None
-    if not isinstance(obj, dict) or obj.get("format") != FORMAT:
-        raise RecordError(f"this is not a Polis game record (expected format {FORMAT!r})")
+        raise RecordError(msg("record.not_utf8")) from None
+    if _depth_exceeds(text, MAX_RECORD_DEPTH):
+        raise RecordError(msg("record.too_deep", limit=MAX_RECORD_DEPTH))
     try:
-        seed = obj["seed"]
-        ruleset = obj["ruleset"]
-        digest = obj["content_hash"]
-        actions = obj["actions"]
-    except KeyError as exc:
-        raise RecordError(f"the record has no {exc.args[0]!r}") from None
-    if not isinstance(seed, int) or isinstance(seed, bool) or not isinstance(ruleset, str):
-        raise RecordError("the record's seed must be a whole number and its ruleset a name")
+        obj = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(msg("record.not_json", line=exc.lineno, col=exc.colno)) from None
+    except (ValueError, RecursionError):  # a number of thousands of digits
+        raise RecordError(msg("record.number_too_long")) from None
+    if not isinstance(obj, dict) or obj.get("format") != FORMAT:
+        raise RecordError(msg("record.not_a_record", format=FORMAT))
+    for name in ("seed", "ruleset", "content_hash", "actions"):
+        if name not in obj:
+            raise RecordError(msg("record.missing", field=name))
+    seed, ruleset, digest, actions = (
+        obj[k] for k in ("seed", "ruleset", "content_hash", "actions")
+    )
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+        raise RecordError(msg("record.seed", limit=MAX_SEED))
+    if not isinstance(ruleset, str) or not ruleset:
+        raise RecordError(msg("record.ruleset"))
     if not isinstance(digest, str) or not isinstance(actions, list):
-        raise RecordError("the record's content_hash must be text and its actions a list")
+        raise RecordError(msg("record.hash_actions"))
     overlay = obj.get("overlay")
     if overlay is not None and not isinstance(overlay, str):
-        raise RecordError("the record's overlay must be the overlay's YAML text")
+        raise RecordError(msg("record.overlay"))
     start = obj.get("start")
     if start is not None and not isinstance(start, dict):
-        raise RecordError("the record's start must be a mapping of state overrides")
+        raise RecordError(msg("record.start"))
     meta = obj.get("meta", {})
-    return Record(
-        ruleset, digest, seed, actions, overlay, start, meta if isinstance(meta, dict) else {}
-    )
+    if not isinstance(meta, dict) or not _controllers_ok(meta.get("controllers")):
+        raise RecordError(msg("record.meta", controllers=list(CONTROLLERS)))
+    return Record(ruleset, digest, seed, actions, overlay, start, meta)
+
+
+def _controllers_ok(value: Any) -> bool:
+    if value is None:
+        return True
+    return isinstance(value, list) and len(value) == 2 and all(v in CONTROLLERS for v in value)
+
+
+def start_problem(state: State) -> Message | None:
+    """Why a position set by a record's start cannot be played on, or None if it can.
+
+    A start is untrusted: beyond the invariants, the battle it sets must be
+    fightable, and the engine must offer a choice and be able to play each one.
+    """
+    broken = violations(state)
+    if broken:
+        return msg("record.start_impossible", problem=broken[0])
+    b = state.battle
+    if b is not None:
+        if b.area not in battle_areas(state):  # not enough units there for a battle
+            return msg("record.start_battle_units", threshold=state.cfg.battle_threshold)
+        # a battle starts with the deal: each side holds a card per unit it has there
+        for side in (0, 1):
+            if sum(b.hands[side]) != state.n_units(side, b.area):
+                return msg("record.start_battle_hands")
+    if state.finished:
+        return msg("record.start_over")
+    options = legal_actions(state)
+    if not options:
+        return msg("record.start_stuck")
+    for action in options:  # one step further on every branch: the position is coherent
+        try:
+            apply(state, action)
+        except Refusal:
+            return msg("record.start_stuck")
+        except (IndexError, KeyError, ValueError, AssertionError, TypeError):
+            return msg("record.start_incoherent")
+    return None
 
 
 def replay(record: Record, compiled: Compiled) -> Iterator[State]:
     """Every state of the game, from the first decision to the last action's result."""
     if record.content_hash != compiled.content_hash:
         raise RecordError(
-            f"the record was made with other rules for {record.ruleset!r} (content hash "
-            f"{record.content_hash[:12]}…, these rules are {compiled.content_hash[:12]}…)"
+            msg(
+                "record.other_rules",
+                ruleset=record.ruleset,
+                recorded=record.content_hash[:12],
+                current=compiled.content_hash[:12],
+            )
         )
     state = new_game(compiled.config, record.seed)
     if record.start:
         try:
             apply_overrides(state, record.start)
-        except (OverrideError, KeyError, TypeError, AttributeError) as exc:  # a wrong shape or name
-            raise RecordError(f"the record's start cannot be applied: {exc}") from None
-        broken = violations(state)
-        if broken:
-            raise RecordError(f"the record's start is not a possible position: {broken[0]}")
+        except OverrideError as exc:
+            raise RecordError(msg("record.start_unusable", problem=exc.problem)) from None
+        problem = start_problem(state)
+        if problem is not None:
+            raise RecordError(problem)
     yield state
     for i, data in enumerate(record.actions):
         try:
             action: Action = from_json(compiled.config, data)
             state = apply(state, action)
         except NotationError as exc:
-            raise RecordError(f"action {i + 1} ({data!r}) cannot be read: {exc}") from None
-        except Refusal as exc:
             raise RecordError(
-                f"action {i + 1} ({data!r}) is not allowed there: {exc.message} [{exc.rule}]"
+                msg("record.action_unreadable", n=i + 1, action=quoted(data), problem=exc.problem)
+            ) from None
+        except Refusal as exc:
+            reason = gettext_message(exc.message, exc.params)
+            raise RecordError(
+                msg(
+                    "record.action_refused",
+                    n=i + 1,
+                    action=quoted(data),
+                    reason=reason,
+                    rule=exc.rule,
+                )
             ) from None
         yield state
 

@@ -7,8 +7,10 @@ state copies for free, so a game record is just ruleset + seed + actions.
 
 from __future__ import annotations
 
-MASK = (1 << 64) - 1
-GOLDEN = 0x9E3779B97F4A7C15
+from typing import Final
+
+MASK: Final = (1 << 64) - 1
+GOLDEN: Final = 0x9E3779B97F4A7C15
 
 
 def seed_state(seed: int) -> int:

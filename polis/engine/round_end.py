@@ -12,12 +12,13 @@ steps the data marks are skipped and the game is scored.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from polis.engine import flow, phases, units
 from polis.engine.phases import Action
 from polis.engine.state import DISCARDED, ON_OFFER, SLOT_COVERED, SLOT_FREE, State
 
-PER_SIDE = frozenset({"feeding", "growth", "phoros"})
+PER_SIDE: Final = frozenset({"feeding", "growth", "phoros"})
 
 
 def begin(s: State) -> None:
@@ -199,7 +200,7 @@ def _preparation(s: State, _side: int) -> bool:
     return False
 
 
-STEPS: dict[str, Callable[[State, int], bool]] = {
+STEPS: Final[dict[str, Callable[[State, int], bool]]] = {
     "projects": _projects,
     "feeding": _settle_feeding,
     "growth": _growth,

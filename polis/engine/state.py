@@ -11,29 +11,35 @@ side-major (`units[side * n_areas + area]`), as is `goods`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
+
+from mypy_extensions import mypyc_attr
 
 from polis.compiler.config import EngineConfig
 from polis.engine import rng
+from polis.engine.tables import Tables
 
 # project tile locations other than a polis index
-IN_BOX = -3
-DISCARDED = -2
-ON_OFFER = -1
+IN_BOX: Final = -3
+DISCARDED: Final = -2
+ON_OFFER: Final = -1
 # market slot states other than a side index
-SLOT_FREE = -1
-SLOT_COVERED = -2
-SLOT_BLOCKED = -3
+SLOT_FREE: Final = -1
+SLOT_COVERED: Final = -2
+SLOT_BLOCKED: Final = -3
 # game result
-NO_WINNER = -1
-DRAW = 2
+NO_WINNER: Final = -1
+DRAW: Final = 2
 # the round's event card (State.round_event) other than an event index
-NO_EVENT = -1  # the round draws no event (or has not drawn it yet)
-UNNAMED_EVENT = -2  # a card of the round's deck that no source names: it has no effect
+NO_EVENT: Final = -1  # the round draws no event (or has not drawn it yet)
+UNNAMED_EVENT: Final = -2  # a card of the round's deck that no source names: it has no effect
 
 LogEntry = tuple[str, dict[str, Any]]
 
 
+# acyclic: nothing a battle or a state holds refers back to it, so when compiled
+# (polis/native.py) the garbage collector need not track them
+@mypyc_attr(acyclic=True)
 class Battle:
     """A battle in progress (see polis/engine/battle.py)."""
 
@@ -85,6 +91,7 @@ class Battle:
         return b
 
 
+@mypyc_attr(acyclic=True)
 class State:
     __slots__ = (
         "actions_done",
@@ -127,6 +134,7 @@ class State:
         "slots",
         "step",
         "step_queue",
+        "tables",
         "then",
         "tributed",
         "units",
@@ -135,6 +143,7 @@ class State:
     )
 
     cfg: EngineConfig
+    tables: Tables  # lookups derived from cfg, shared by every state of the game
     # round and turn
     round: int
     phase: str  # the pending decision (see polis.engine.phases)
@@ -188,6 +197,7 @@ class State:
     def copy(self) -> State:
         s = State.__new__(State)
         s.cfg = self.cfg
+        s.tables = self.tables
         s.round = self.round
         s.phase = self.phase
         s.player = self.player
@@ -273,7 +283,7 @@ class State:
         if not cfg.discs_limited:
             return 1 << 30
         used = self.owner.count(side) + self.tributed.count(side)
-        used += sum(self.siege_discs[p * 2 + side] for p in range(len(cfg.poleis)))
+        used += sum(self.siege_discs[side::2])  # polis-major: [p * 2 + side]
         return cfg.discs_per_side - used
 
     def good(self, side: int, good: int) -> int:

@@ -11,7 +11,6 @@ from typing import Any
 
 from polis.engine import flow
 from polis.engine.notation import NotationError, card_id, card_index, slot_id
-from polis.engine.phases import PHASES
 from polis.engine.state import (
     DISCARDED,
     IN_BOX,
@@ -23,6 +22,7 @@ from polis.engine.state import (
     UNNAMED_EVENT,
     State,
 )
+from polis.messages import MessageError, msg, quoted
 
 PROJECT_PLACES = {IN_BOX: "box", DISCARDED: "discarded", ON_OFFER: "offer"}
 SLOT_STATES = {SLOT_FREE: "free", SLOT_COVERED: "covered", SLOT_BLOCKED: "blocked"}
@@ -150,47 +150,68 @@ def _event(s: State) -> dict[str, Any] | None:
     }
 
 
-def _set_battle(s: State, value: dict[str, Any], sides: list[str]) -> None:
+def _set_battle(s: State, value: Any, sides: list[str]) -> None:
     from polis.engine.state import Battle
 
     cfg = s.cfg
-    area = _find(cfg.areas, value["area"], "area")
+    value = _mapping(value, "battle")
+    area = _find(cfg.areas, value.get("area"), "kind.area")
     naval = area >= cfg.n_territories
-    b = Battle(area, naval, _find(sides, value["attacker"], "side"))
-    size = len(cfg.naval_cards if naval else cfg.land_cards)
-    b.hands = [[0] * size, [0] * size]
+    b = Battle(area, naval, _find(sides, value.get("attacker"), "kind.side"))
+    cards = cfg.naval_cards if naval else cfg.land_cards
+    b.hands = [[0] * len(cards), [0] * len(cards)]
 
-    def card(cid: str) -> int:
+    def card(cid: Any) -> int:
         try:
             return card_index(cfg, cid, naval)
         except NotationError as exc:
-            raise OverrideError(str(exc)) from None
+            raise OverrideError(exc.problem) from None
 
-    for sid, cards in value.get("hands", {}).items():
-        for cid in cards:
-            b.hands[_find(sides, sid, "side")][card(cid)] += 1
+    for sid, held in _mapping(value.get("hands", {}), "battle.hands").items():
+        for cid in _list(held, f"battle.hands.{sid}"):
+            b.hands[_find(sides, sid, "kind.side")][card(cid)] += 1
+    counts = [c.count for c in cards]
+    for hand in b.hands:
+        counts = [c - h for c, h in zip(counts, hand, strict=True)]
+    if any(c < 0 for c in counts):
+        raise OverrideError(msg("override.cards_twice"))
     if "deck" in value:
-        b.deck = [card(cid) for cid in value["deck"]]
+        b.deck = [card(cid) for cid in _list(value["deck"], "battle.deck")]
     else:  # the rest of the deck, in a fixed order
-        counts = [c.count for c in (cfg.naval_cards if naval else cfg.land_cards)]
-        for hand in b.hands:
-            counts = [c - h for c, h in zip(counts, hand, strict=True)]
         b.deck = [k for k, c in enumerate(counts) for _ in range(c)]
+    then = value.get("then", "next_turn")
+    if then not in flow.CONTINUATIONS:
+        raise OverrideError(
+            msg("override.unknown", what=msg("kind.continuation"), value=quoted(then))
+        )
     s.battle = b
     s.battles_pending = (area,)
     s.battles_fought = ()
-    s.then = value.get("then", "next_turn")
+    s.then = then
     s.phase, s.player = "attack", b.attacker
 
 
-class OverrideError(ValueError):
-    """A position file names something the ruleset does not have."""
+class OverrideError(MessageError):
+    """A position or a record's start names something the ruleset does not have."""
 
 
-def _find(names: list[str] | tuple[str, ...], value: str, what: str) -> int:
-    if value not in names:
-        raise OverrideError(f"unknown {what} {value!r}")
+def _find(names: list[str] | tuple[str, ...], value: Any, what: str) -> int:
+    """The index of `value` among `names`; `what` is a `kind.*` message key."""
+    if not isinstance(value, str) or value not in names:
+        raise OverrideError(msg("override.unknown", what=msg(what), value=quoted(value)))
     return list(names).index(value)
+
+
+def _mapping(value: Any, what: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise OverrideError(msg("override.mapping", what=what, value=quoted(value)))
+    return value
+
+
+def _list(value: Any, what: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise OverrideError(msg("override.list", what=what, value=quoted(value)))
+    return value
 
 
 def _whole(value: Any, what: str, low: int = 0, high: int | None = None) -> int:
@@ -201,13 +222,21 @@ def _whole(value: Any, what: str, low: int = 0, high: int | None = None) -> int:
         or value < low
         or (high is not None and value > high)
     ):
-        upto = f" to {high}" if high is not None else " or more"
-        raise OverrideError(f"{what} must be a whole number from {low}{upto}, not {value!r}")
+        if high is None:
+            raise OverrideError(msg("override.whole_open", what=what, low=low, value=quoted(value)))
+        raise OverrideError(
+            msg("override.whole", what=what, low=low, high=high, value=quoted(value))
+        )
     return value
 
 
 # applied first, whatever their order in the file
 _EARLY = ("clear_units", "round", "phase")
+# the phases a position may name: the others need the move in progress (a destination,
+# a polis, a card shown...) that only playing to them sets up; a battle is set with `battle:`
+START_PHASES = ("turn",)
+# no count on a board comes near this; it keeps arithmetic on an untrusted start small
+MAX_COUNT = 1_000
 
 
 def apply_overrides(s: State, data: dict[str, Any]) -> None:
@@ -216,99 +245,118 @@ def apply_overrides(s: State, data: dict[str, Any]) -> None:
     Besides the `to_json` keys: `clear_units: true` empties the board first,
     `phase: turn` drops any pending decision (an event choice, a removal) and
     `battle:` sets up a battle with known hands for the attacker to play.
-    Anything the ruleset does not have, or a count that is not a whole number,
-    is an OverrideError; records also check the invariants afterwards.
+    Anything the ruleset does not have, a value of the wrong shape, or a count
+    that is not a whole number, is an OverrideError; records also check that the
+    position is possible and can be played on (polis.engine.record).
     """
     cfg = s.cfg
     sides = list(cfg.sides)
     n = len(cfg.areas)
     poleis = [p.id for p in cfg.poleis]
+    territories = list(cfg.areas[: cfg.n_territories])
 
-    def side_or_none(value: str | None) -> int:
-        return -1 if value is None else _find(sides, value, "side")
+    def side_or_none(value: Any) -> int:
+        return -1 if value is None else _find(sides, value, "kind.side")
 
-    ordered = sorted(data.items(), key=lambda kv: _EARLY.index(kv[0]) if kv[0] in _EARLY else 99)
+    def count(value: Any, what: str, low: int = 0, high: int = MAX_COUNT) -> int:
+        return _whole(value, what, low, high)
+
+    ordered = sorted(
+        _mapping(data, "start").items(),
+        key=lambda kv: _EARLY.index(kv[0]) if kv[0] in _EARLY else 99,
+    )
     for key, value in ordered:
         if key == "clear_units":
             if value:
                 s.units = [0] * len(s.units)
         elif key == "phase":
-            s.phase = list(PHASES)[_find(list(PHASES), value, "phase")]
+            if value not in START_PHASES:
+                raise OverrideError(msg("override.phase", value=quoted(value)))
+            s.phase = value
             s.effect_queue = ()
-            s.then = "next_turn" if value == "turn" else s.then
+            s.then = "next_turn"
             flow.clear_action(s)
         elif key == "battle":
             _set_battle(s, value, sides)
         elif key == "round":
-            s.round = _find([r.id for r in cfg.rounds], value, "round")
+            s.round = _find([r.id for r in cfg.rounds], value, "kind.round")
             s.round_event = NO_EVENT  # that round's card was never drawn
         elif key in ("player", "active"):
-            setattr(s, key, side_or_none(value))
+            setattr(s, key, _find(sides, value, "kind.side"))
         elif key == "passed":
-            s.passed = sum(1 << _find(sides, v, "side") for v in value)
+            s.passed = 0
+            for v in _list(value, "passed"):
+                s.passed |= 1 << _find(sides, v, "kind.side")
         elif key == "first_passer":
             s.first_passer = side_or_none(value)
         elif key == "sides":
-            for sid, fields in value.items():
-                side = _find(sides, sid, "side")
-                for field, v in fields.items():
+            for sid, fields in _mapping(value, "sides").items():
+                side = _find(sides, sid, "kind.side")
+                for field, v in _mapping(fields, f"sides.{sid}").items():
                     if field == "prestige":
-                        s.prestige[side] = _whole(v, "prestige")
+                        s.prestige[side] = count(v, "prestige")
                     elif field == "goods":
-                        for good, amount in v.items():
-                            g = _find(cfg.goods, good, "good")
-                            s.goods[side * len(cfg.goods) + g] = _whole(amount, good)
+                        for good, amount in _mapping(v, f"sides.{sid}.goods").items():
+                            g = _find(cfg.goods, good, "kind.good")
+                            s.goods[side * len(cfg.goods) + g] = count(amount, good)
                     elif field == "proxenos":
-                        s.proxenos[side] = -1 if v is None else _find(poleis, v, "polis")
+                        s.proxenos[side] = -1 if v is None else _find(poleis, v, "kind.polis")
                     elif field == "merchants":
+                        v = _mapping(v, f"sides.{sid}.merchants")
                         if "in_port" in v:  # the merchants not on a market slot
-                            raise OverrideError("set merchants.hired and slots, not in_port")
-                        s.merchants_hired[side] = _whole(v.get("hired"), "merchants hired")
+                            raise OverrideError(msg("override.in_port"))
+                        s.merchants_hired[side] = count(v.get("hired"), "merchants hired")
                     else:
-                        raise OverrideError(f"cannot set sides.{sid}.{field}")
+                        raise OverrideError(
+                            msg("override.side_field", side=sid, field=quoted(field))
+                        )
         elif key == "units":
-            for sid, areas in value.items():
-                side = _find(sides, sid, "side")
-                for area, count in areas.items():
-                    s.units[side * n + _find(cfg.areas, area, "area")] = _whole(count, area)
+            for sid, areas in _mapping(value, "units").items():
+                side = _find(sides, sid, "kind.side")
+                for area, amount in _mapping(areas, f"units.{sid}").items():
+                    s.units[side * n + _find(cfg.areas, area, "kind.area")] = count(amount, area)
         elif key == "poleis":
-            for pid, fields in value.items():
-                p = _find(poleis, pid, "polis")
+            for pid, fields in _mapping(value, "poleis").items():
+                p = _find(poleis, pid, "kind.polis")
+                fields = _mapping(fields, f"poleis.{pid}")
                 if "owner" in fields:
                     s.owner[p] = side_or_none(fields["owner"])
                 if "population" in fields:
-                    s.pop[p] = _whole(fields["population"], f"{pid} population")
+                    s.pop[p] = count(fields["population"], f"{pid} population")
                 if s.owner[p] < 0:
                     s.pop[p] = 0
-                for sid, count in fields.get("siege_discs", {}).items():
-                    disc = p * 2 + _find(sides, sid, "side")
-                    s.siege_discs[disc] = _whole(count, "siege discs")
+                for sid, discs in _mapping(fields.get("siege_discs", {}), "siege_discs").items():
+                    disc = p * 2 + _find(sides, sid, "kind.side")
+                    s.siege_discs[disc] = count(discs, "siege discs")
         elif key == "projects":
-            for jid, fields in value.items():
-                j = _find([x.id for x in cfg.projects], jid, "project")
+            for jid, fields in _mapping(value, "projects").items():
+                j = _find([x.id for x in cfg.projects], jid, "kind.project")
+                fields = _mapping(fields, f"projects.{jid}")
                 where = fields.get("where")
                 if where is not None:
                     places = {v: k for k, v in PROJECT_PLACES.items()}
                     s.proj_loc[j] = (
-                        places[where] if where in places else _find(poleis, where, "polis")
+                        places[where] if where in places else _find(poleis, where, "kind.polis")
                     )
                 if "completed" in fields:
                     s.proj_done[j] = bool(fields["completed"])
         elif key == "market":
             columns = max((len(row) for row in cfg.market_table), default=0)
-            for good, column in value.items():
-                track = cfg.track_of_good[_find(cfg.goods, good, "good")]
+            for good, column in _mapping(value, "market").items():
+                track = cfg.track_of_good[_find(cfg.goods, good, "kind.good")]
                 if track < 0:
-                    raise OverrideError(f"{good} has no market track")
+                    raise OverrideError(msg("override.no_track", good=good))
                 s.market[track] = _whole(column, f"{good} market column", 1, columns) - 1
         elif key == "tributed":
-            for area, sid in value.items():
-                s.tributed[_find(cfg.areas, area, "area")] = side_or_none(sid)
+            for area, sid in _mapping(value, "tributed").items():
+                s.tributed[_find(territories, area, "kind.territory")] = side_or_none(sid)
         elif key == "slots":
             states = [*SLOT_STATES.values(), *sides]
             codes = [*SLOT_STATES, *range(len(sides))]
             ids = [slot_id(cfg, k) for k in range(len(cfg.slots))]
-            for slot, state in value.items():
-                s.slots[_find(ids, slot, "market slot")] = codes[_find(states, state, "slot state")]
+            for slot, state in _mapping(value, "slots").items():
+                s.slots[_find(ids, slot, "kind.slot")] = codes[
+                    _find(states, state, "kind.slot_state")
+                ]
         else:
-            raise OverrideError(f"positions cannot set {key!r}")
+            raise OverrideError(msg("override.key", key=quoted(key)))

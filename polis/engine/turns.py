@@ -9,48 +9,59 @@ choice (the surcharge), and actions may repeat when the ruleset says so.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from typing import Final
 
 from polis.engine import act_development as dev
 from polis.engine import act_military as mil
 from polis.engine import act_political as pol
 from polis.engine import flow, phases
+from polis.engine.facts import SideFacts, facts_for
 from polis.engine.phases import Action
 from polis.engine.state import State
 
 
 def _prestige_ok(s: State, side: int, action_id: str) -> bool:
-    act = s.cfg.action(action_id)
-    return act is not None and s.prestige[side] >= act.prestige_cost
+    cost = s.tables.prestige_cost.get(action_id)
+    return cost is not None and s.prestige[side] >= cost
 
 
 def _any(items: Iterator[object]) -> bool:
     return next(items, None) is not None
 
 
-CAN_START: dict[str, Callable[[State, int], bool]] = {
-    "create_hoplites": lambda s, side: _any(dev.builders(s, "create_hoplites", side)),
-    "create_galleys": lambda s, side: _any(dev.builders(s, "create_galleys", side)),
-    "create_merchants": lambda s, side: _any(dev.builders(s, "create_merchants", side)),
-    "start_project": lambda s, side: _any(dev.startable_projects(s, side)),
-    "move_hoplites": lambda s, side: (
-        _prestige_ok(s, side, "move_hoplites")
-        and bool(mil.destinations(s, side, naval=False, any_one=True))
-    ),
-    "move_galleys": lambda s, side: (
-        _prestige_ok(s, side, "move_galleys")
-        and bool(mil.destinations(s, side, naval=True, any_one=True))
-    ),
-    "besiege": lambda s, side: (
-        _prestige_ok(s, side, "besiege") and _any(mil.siege_targets(s, side))
-    ),
-    "collect_tribute": lambda s, side: _any(mil.tribute_targets(s, side)),
-    "trade": lambda s, side: _any(pol.trade_slots(s, side)),
-    "move_proxenos": pol.can_move_proxenos,
-    "ransom_proxenos": pol.can_ransom,
-    "civil_war": lambda s, side: pol.civil_war_cost(s, side) is not None,
-}
+def can_start(s: State, side: int, action_id: str, facts: SideFacts | None = None) -> bool:
+    """Whether `side` could carry the action through now (surcharge aside).
 
-ENTER: dict[str, Callable[[State], None]] = {
+    An action is offered only if at least one complete set of choices exists, so
+    each check looks as far ahead as the action's own steps need.
+    """
+    f = facts_for(s, side, facts)
+    match action_id:
+        case "create_hoplites" | "create_galleys" | "create_merchants":
+            return dev.can_build(s, action_id, side, f)
+        case "start_project":
+            return _any(dev.startable_projects(s, side, f))
+        case "move_hoplites" | "move_galleys":
+            naval = action_id == "move_galleys"
+            return _prestige_ok(s, side, action_id) and bool(
+                mil.destinations(s, side, naval, any_one=True, facts=f)
+            )
+        case "besiege":
+            return _prestige_ok(s, side, "besiege") and _any(mil.siege_targets(s, side, f))
+        case "collect_tribute":
+            return _any(mil.tribute_targets(s, side, f))
+        case "trade":
+            return _any(pol.trade_slots(s, side))
+        case "move_proxenos":
+            return pol.can_move_proxenos(s, side)
+        case "ransom_proxenos":
+            return pol.can_ransom(s, side)
+        case "civil_war":
+            return pol.civil_war_cost(s, side, f) is not None
+    raise KeyError(f"no check for the action {action_id!r}")
+
+
+ENTER: Final[dict[str, Callable[[State], None]]] = {
     "create_hoplites": dev.enter,
     "create_galleys": dev.enter,
     "create_merchants": dev.enter,
@@ -66,58 +77,52 @@ ENTER: dict[str, Callable[[State], None]] = {
 }
 
 
-_SPENDS: dict[int, tuple[object, dict[str, frozenset[int]]]] = {}
-
-
 def spends(s: State, action_id: str) -> frozenset[int]:
     """Goods an action may ever spend (paying the surcharge in any other good cannot matter)."""
-    cfg = s.cfg
-    entry = _SPENDS.get(id(cfg))
-    if entry is None or entry[0] is not cfg:
-        table = {
-            aid: frozenset(g for alt in dev.costs(s, aid) for g, _ in alt)
-            for aid in ("create_hoplites", "create_galleys", "create_merchants")
-        }
-        table["start_project"] = frozenset(
-            [g for j in cfg.projects for g, _ in j.cost] + [cfg.project_substitute]
-        )
-        table["trade"] = frozenset([*cfg.track_goods, cfg.purchase_currency])
-        table["move_proxenos"] = frozenset([cfg.proxenos_bribe_good])
-        table["ransom_proxenos"] = frozenset([cfg.ransom_good])
-        table["civil_war"] = frozenset([cfg.civil_war_good])
-        entry = _SPENDS[id(cfg)] = (cfg, table)
-    return entry[1].get(action_id, frozenset())
+    return s.tables.spends.get(action_id, frozenset())
 
 
 def surcharge(s: State) -> int:
     return s.cfg.after_pass_surcharge if flow.other_passed(s) else 0
 
 
-def can_start_after(s: State, side: int, action_id: str, good: int, amount: int) -> bool:
+def can_start_after(
+    s: State, side: int, action_id: str, good: int, amount: int, facts: SideFacts | None = None
+) -> bool:
     """Could the action start once `amount` of `good` is paid? (The state is restored.)"""
     i = side * len(s.cfg.goods) + good
     s.goods[i] -= amount
     try:
-        return CAN_START[action_id](s, side)
+        return can_start(s, side, action_id, facts)  # the facts do not depend on goods
     finally:
         s.goods[i] += amount
 
 
-def surcharge_goods(s: State, side: int, action_id: str, *, first_only: bool = False) -> list[int]:
+def surcharge_goods(
+    s: State,
+    side: int,
+    action_id: str,
+    *,
+    first_only: bool = False,
+    facts: SideFacts | None = None,
+) -> list[int]:
     """Goods the surcharge can be paid in, leaving the action still possible.
 
     Paying in a good the action never spends cannot stop it, so those goods are
     tried first and need no second check.
     """
     amount = surcharge(s)
-    if not CAN_START[action_id](s, side):
+    f = facts_for(s, side, facts)
+    if not can_start(s, side, action_id, f):
         return []  # paying only ever takes goods away
-    used = spends(s, action_id)
+    tab = s.tables
+    used = tab.spends.get(action_id, frozenset())
+    base = side * len(s.cfg.goods)
     out = []
-    for g in sorted(range(len(s.cfg.goods)), key=lambda g: g in used):
-        if s.good(side, g) < amount:
+    for g in tab.surcharge_order[action_id]:
+        if s.goods[base + g] < amount:
             continue
-        if g in used and not can_start_after(s, side, action_id, g, amount):
+        if g in used and not can_start_after(s, side, action_id, g, amount, f):
             continue
         out.append(g)
         if first_only:
@@ -125,28 +130,38 @@ def surcharge_goods(s: State, side: int, action_id: str, *, first_only: bool = F
     return sorted(out)
 
 
-def offered(s: State, side: int, k: int) -> bool:
+def offered(s: State, side: int, k: int, facts: SideFacts | None = None) -> bool:
+    """Whether the turn decision offers the action with index `k` to `side`."""
+    repeat = flow.other_passed(s) and s.cfg.repeat_after_pass
+    return _offered(s, side, k, facts_for(s, side, facts), surcharge(s), repeat)
+
+
+def _offered(s: State, side: int, k: int, facts: SideFacts, amount: int, repeat: bool) -> bool:
     cfg = s.cfg
     act = cfg.actions[k]
     if not act.as_action:
         return False
-    repeat = flow.other_passed(s) and cfg.repeat_after_pass
     if cfg.distinct_actions and not repeat and s.used_actions >> k & 1:
         return False
-    if surcharge(s):
-        return bool(surcharge_goods(s, side, act.id, first_only=True))
-    return CAN_START[act.id](s, side)
+    if amount:
+        return bool(surcharge_goods(s, side, act.id, first_only=True, facts=facts))
+    return can_start(s, side, act.id, facts)
 
 
 def free_ransom(s: State, side: int) -> bool:
-    act = s.cfg.action("ransom_proxenos")
-    return act is not None and not act.as_action and pol.can_ransom(s, side)
+    k = s.tables.action_index.get("ransom_proxenos")
+    return k is not None and not s.cfg.actions[k].as_action and pol.can_ransom(s, side)
 
 
 def _turn_legal(s: State) -> list[Action]:
     side = s.player
+    facts = SideFacts(s, side)  # shared by every check below
+    amount = surcharge(s)
+    repeat = flow.other_passed(s) and s.cfg.repeat_after_pass
     out: list[Action] = [
-        ("act", act.id) for k, act in enumerate(s.cfg.actions) if offered(s, side, k)
+        ("act", act.id)
+        for k, act in enumerate(s.cfg.actions)
+        if _offered(s, side, k, facts, amount, repeat)
     ]
     if free_ransom(s, side):
         out.append(("ransom",))
@@ -172,7 +187,7 @@ def _turn_play(s: State, action: Action) -> None:
     elif action[0] == "ransom":
         pol.ransom(s, s.player)
     else:
-        k = next(i for i, a in enumerate(s.cfg.actions) if a.id == action[1])
+        k = s.tables.action_index[action[1]]
         if surcharge(s):
             s.cur_action = k
             s.phase = "surcharge"

@@ -116,3 +116,30 @@ def extract_rules_data(
     for context, where, message, at in _messages(doc.data, inside, keys):
         loc = doc.values.get(at)
         yield loc.line if loc else 1, "pgettext", (context, message), [f"{where} ({shown})"]
+
+
+def extract_messages(
+    fileobj: IO[bytes],
+    keywords: Collection[str],
+    comment_tags: Collection[str],
+    options: Mapping[str, Any],
+) -> Iterator[tuple[int, str, tuple[str, ...], list[str]]]:
+    """The message table (polis/messages.yaml): one message per key, `message:<key>` its context.
+
+    A two-item entry is a plural message; its count is the {n} placeholder.
+    """
+    text = fileobj.read().decode("utf-8")
+    doc = parse(text, display="polis/messages.yaml")
+    for key, value in doc.data.items():
+        loc = doc.keys.get((key,))
+        line = loc.line if loc else 1
+        context = f"message:{key}"
+        if isinstance(value, list):
+            yield (
+                line,
+                "npgettext",
+                (context, str(value[0]), str(value[1])),
+                [f"{key}, counted by {{n}}"],
+            )
+        else:
+            yield line, "pgettext", (context, str(value)), [str(key)]

@@ -8,7 +8,6 @@ from the same counts. No Streamlit here.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Collection
 from dataclasses import dataclass
@@ -16,6 +15,7 @@ from dataclasses import dataclass
 from polis.compiler.config import UNNAMED_CARD, EngineConfig
 from polis.i18n.formats import items
 from polis.i18n.names import Names
+from polis.markup import escape_value
 from polis.reference.values import ESTIMATE_MARK
 
 
@@ -60,14 +60,12 @@ def deck_counts(cfg: EngineConfig) -> tuple[DeckCount, ...]:
     return tuple(out)
 
 
-# characters that would start markup in the markdown the app renders; names from an
-# uploaded overlay are untrusted and must show as typed
-_MARKUP = re.compile(r"([\\`*_\[\]<>|~])")
-
-
 def plain(text: str) -> str:
-    """`text` with its markdown markup characters escaped, so it renders as typed."""
-    return _MARKUP.sub(r"\\\1", text)
+    """`text` with its markdown markup characters escaped, so it renders as typed.
+
+    Names from an uploaded overlay are untrusted (polis.markup says how they are escaped).
+    """
+    return escape_value(text)
 
 
 def _deck_name(names: Names, deck: int) -> str:

@@ -1,13 +1,18 @@
 """Validation issues: one located, plain-worded problem in a rules file.
 
 Why: a person editing YAML needs every problem at once, each pointing at the
-line to fix, and never a traceback (see DESIGN.md, principle 4).
+line to fix, and never a traceback (see DESIGN.md, principle 4). An issue holds
+a `Message` (a key of polis/messages.yaml and its values), so the same issue
+prints in whatever language the reader uses.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+
+from polis.i18n import translator
+from polis.messages import NO_PLACE, WHOLE_FILE, Message
 
 YamlPath = tuple[str | int, ...]
 
@@ -26,11 +31,18 @@ class Location:
 class Issue:
     location: Location | None
     field: str
-    message: str
+    problem: Message
 
-    def format(self) -> str:
-        where = str(self.location) if self.location else "<ruleset>"
-        return f"{where}: {self.field or '(file)'}: {self.message}"
+    @property
+    def message(self) -> str:
+        """The problem in English."""
+        return self.problem.render("en")
+
+    def format(self, lang: str = "en") -> str:
+        """`path:line:col: field: message`, the message in `lang`."""
+        tr = translator(lang)
+        where = str(self.location) if self.location else tr.gettext(NO_PLACE)
+        return f"{where}: {self.field or tr.gettext(WHOLE_FILE)}: {self.problem.render(lang)}"
 
     def sort_key(self) -> tuple[str, int, int, str, str]:
         # the message breaks ties, so two problems at one place always print in one order
@@ -60,3 +72,7 @@ class RulesError(Exception):
     def __init__(self, issues: Iterable[Issue]) -> None:
         self.issues = sorted(set(issues), key=Issue.sort_key)
         super().__init__("\n".join(i.format() for i in self.issues))
+
+    def lines(self, lang: str = "en") -> list[str]:
+        """Every issue as a `path:line:col: field: message` line in `lang`."""
+        return [issue.format(lang) for issue in self.issues]

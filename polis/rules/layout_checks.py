@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Protocol
 
+from polis.messages import Message, msg
 from polis.rules.geometry import Pt, distance, inside, parse_points
 from polis.rules.issues import YamlPath
 from polis.rules.models import BoardLayout, Ruleset
@@ -20,22 +21,21 @@ MIN_POLIS_GAP = 28
 
 
 class Reporter(Protocol):
-    def fail(self, path: YamlPath, message: str) -> None: ...
+    def fail(self, path: YamlPath, problem: Message) -> None: ...
 
 
 def check_layout(rs: Ruleset, out: Reporter) -> None:
     lay = rs.layout
     base: YamlPath = ("layout",)
-    _same_ids(out, "territories", lay.territories, rs.territories, "territory")
-    _same_ids(out, "seas", lay.seas, rs.seas, "sea")
-    _same_ids(out, "poleis", lay.poleis, rs.poleis, "polis")
-    _same_ids(out, "markets", lay.markets, rs.markets, "market")
-    _same_ids(out, "trade_ports", lay.trade_ports, rs.trade_ports, "trade port")
+    _same_ids(out, "territories", lay.territories, rs.territories, "kind.territory")
+    _same_ids(out, "seas", lay.seas, rs.seas, "kind.sea")
+    _same_ids(out, "poleis", lay.poleis, rs.poleis, "kind.polis")
+    _same_ids(out, "markets", lay.markets, rs.markets, "kind.market")
+    _same_ids(out, "trade_ports", lay.trade_ports, rs.trade_ports, "kind.trade_port")
     for zid in lay.neutral_zones:
         if zid not in rs.neutral_zones:
-            out.fail(
-                (*base, "neutral_zones", zid), f"'{zid}' is not a neutral zone of this ruleset"
-            )
+            problem = msg("layout.not_in_ruleset", id=zid, what=msg("kind.neutral_zone"))
+            out.fail((*base, "neutral_zones", zid), problem)
     for mid, drawing in lay.markets.items():
         market = rs.markets.get(mid)
         if market is None:
@@ -44,28 +44,30 @@ def check_layout(rs: Ruleset, out: Reporter) -> None:
         cargos = [s.cargo for s in market.slots]
         for i, cargo in enumerate(cargos):
             if cargo not in drawing.slots:
-                out.fail(
-                    ("markets", mid, "slots", i),
-                    f"the cargo-{cargo} slot of {mid} is not drawn (layout.markets.{mid}.slots)",
-                )
+                problem = msg("layout.slot_not_drawn", cargo=cargo, market=mid)
+                out.fail(("markets", mid, "slots", i), problem)
         for cargo in drawing.slots:
             if cargo not in cargos:
-                out.fail((*path, "slots", cargo), f"{mid} has no cargo-{cargo} slot")
+                out.fail(
+                    (*path, "slots", cargo), msg("check.no_cargo_slot", market=mid, cargo=cargo)
+                )
         if market.land_route_from and drawing.land_route is None:
-            out.fail(
-                (*path, "land_route"),
-                f"the land route from {market.land_route_from} to {mid} is not drawn",
-            )
+            problem = msg("layout.land_route_missing", polis=market.land_route_from, market=mid)
+            out.fail((*path, "land_route"), problem)
         if drawing.land_route is not None and not market.land_route_from:
-            out.fail((*path, "land_route"), f"{mid} has no land route (markets.{mid})")
+            out.fail((*path, "land_route"), msg("layout.no_land_route", market=mid))
     if rs.diolkos is not None and lay.diolkos is None:
-        out.fail(("diolkos",), "the diolkos is not drawn: give its route as layout.diolkos")
+        out.fail(("diolkos",), msg("layout.diolkos_missing"))
     if rs.diolkos is None and lay.diolkos is not None:
-        out.fail((*base, "diolkos"), "this ruleset has no diolkos")
+        out.fail((*base, "diolkos"), msg("layout.no_diolkos"))
+    reported: set[YamlPath] = set()  # the first point off the board of each outline or mark
     for path, point in _points(lay):
         x, y = point
-        if not (0 <= x <= lay.width and 0 <= y <= lay.height):
-            out.fail(path, f"({x}, {y}) lies outside the board ({lay.width} × {lay.height})")
+        if not (0 <= x <= lay.width and 0 <= y <= lay.height) and path not in reported:
+            reported.add(path)
+            # coordinates as written, never with a language's digit grouping
+            size = {"width": str(lay.width), "height": str(lay.height)}
+            out.fail(path, msg("layout.off_board", x=str(x), y=str(y), **size))
     _poleis_in_place(rs, out)
     _marks_on_their_area(lay, out)
 
@@ -75,18 +77,20 @@ def _same_ids(
 ) -> None:
     """Every record of `section` drawn under layout.<section>, and nothing else drawn there.
 
+    `what` is the `kind.*` message key naming such a record.
+
     A missing drawing is reported at the record that lacks it: in an overlay that
     adds an area, that is the line of the new area.
     """
     drawn_ids, known_ids = list(drawn), list(known)
     for rid in known_ids:
         if rid not in drawn_ids:
-            out.fail(
-                (section, rid), f"{what} '{rid}' is not drawn: place it under layout.{section}"
-            )
+            problem = msg("layout.not_drawn", what=msg(what), id=rid, section=section)
+            out.fail((section, rid), problem)
     for rid in drawn_ids:
         if rid not in known_ids:
-            out.fail(("layout", section, rid), f"'{rid}' is not a {what} of this ruleset")
+            problem = msg("layout.not_in_ruleset", id=rid, what=msg(what))
+            out.fail(("layout", section, rid), problem)
 
 
 def _points(lay: BoardLayout) -> Iterator[tuple[YamlPath, Pt]]:
@@ -136,14 +140,12 @@ def _poleis_in_place(rs: Ruleset, out: Reporter) -> None:
         elif zone_of.get(pid) in lay.neutral_zones:
             home, what = lay.neutral_zones[zone_of[pid]].shape, zone_of[pid]
         if home is not None and not any(inside(at, parse_points(o)) for o in home):
-            out.fail(("layout", "poleis", pid), f"{pid} is drawn outside {what}")
+            out.fail(("layout", "poleis", pid), msg("layout.polis_outside", polis=pid, area=what))
     for i, (pid, at) in enumerate(placed):
         for other, there in placed[:i]:
             if distance(at, there) < MIN_POLIS_GAP:
-                out.fail(
-                    ("layout", "poleis", pid),
-                    f"{pid} is drawn on top of {other} (centres closer than {MIN_POLIS_GAP})",
-                )
+                problem = msg("layout.polis_overlap", polis=pid, other=other, gap=MIN_POLIS_GAP)
+                out.fail(("layout", "poleis", pid), problem)
 
 
 def _marks_on_their_area(lay: BoardLayout, out: Reporter) -> None:
@@ -163,4 +165,7 @@ def _marks_on_their_area(lay: BoardLayout, out: Reporter) -> None:
                 on_land = section == "seas" and any(inside(point, o) for o in land)
                 if on_land or not any(inside(point, o) for o in outlines):
                     where = ("layout", section, aid, key)
-                    out.fail(where, f"{key} ({at[0]}, {at[1]}) is off {aid}")
+                    problem = msg(
+                        "layout.mark_off_area", key=key, x=str(at[0]), y=str(at[1]), area=aid
+                    )
+                    out.fail(where, problem)

@@ -13,6 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from polis.messages import msg
 from polis.rules.checks import semantic_issues
 from polis.rules.issues import Issue, Location, RulesError
 from polis.rules.models import Overlay, Ruleset
@@ -66,9 +67,7 @@ def _load_edition_dir(folder: Path) -> Document:
             continue
         if not isinstance(doc.data, dict):
             issues.append(
-                Issue(
-                    Location(display_path(file), 1, 1), "", "the file must be a mapping of sections"
-                )
+                Issue(Location(display_path(file), 1, 1), "", msg("loader.edition_not_mapping"))
             )
             continue
         for key, value in doc.data.items():
@@ -77,7 +76,7 @@ def _load_edition_dir(folder: Path) -> Document:
                     Issue(
                         doc.keys.get((key,)),
                         str(key),
-                        f"this section is also defined in {first_seen[key]}",
+                        msg("loader.section_twice", file=first_seen[key]),
                     )
                 )
                 continue
@@ -104,9 +103,7 @@ def _overlay_from_doc(doc: Document) -> tuple[tuple[str, str], Document, list[Is
     missing or unusable `extends` stops here, since nothing can be merged without it.
     """
     if not isinstance(doc.data, dict):
-        raise RulesError(
-            [Issue(doc.locate(()), "", "an overlay must be a mapping with id, extends, ...")]
-        )
+        raise RulesError([Issue(doc.locate(()), "", msg("overlay.not_mapping"))])
     try:
         header = Overlay.model_validate(doc.data)
         return (header.id, header.extends), doc, []
@@ -145,23 +142,14 @@ def _apply(
     overlay_id, extends = header
     where = doc.locate(("extends",))
     if overlay_id in chain or len(chain) > MAX_EXTENDS_DEPTH:
-        raise RulesError(
-            [
-                Issue(
-                    where,
-                    "extends",
-                    f"rulesets extend each other in a loop: {' -> '.join((*chain, overlay_id))}",
-                )
-            ]
-        )
+        loop = " -> ".join((*chain, overlay_id))
+        raise RulesError([Issue(where, "extends", msg("loader.extends_loop", chain=loop))])
     if shipped_base and extends not in discover():
-        shipped = ", ".join(discover())
-        raise RulesError(
-            [Issue(where, "extends", f"an uploaded overlay extends one of: {shipped}")]
-        )
+        shipped = list(discover())
+        raise RulesError([Issue(where, "extends", msg("overlay.upload_base", shipped=shipped))])
     base_ref = ref_for(extends)
     if base_ref is None:
-        raise RulesError([Issue(where, "extends", f"there is no ruleset '{extends}' to extend")])
+        raise RulesError([Issue(where, "extends", msg("loader.no_base", base=extends))])
     base_doc, base_files, base_issues = _resolve(
         base_ref, (*chain, overlay_id), max_bytes=MAX_RULES_FILE_BYTES
     )
@@ -185,7 +173,7 @@ def load_ruleset(target: str | Path, *, max_bytes: int = MAX_RULES_FILE_BYTES) -
     ref = ref_for(target)
     if ref is None:
         shown = str(target)
-        raise RulesError([Issue(None, shown, f"no ruleset or rules file called '{shown}'")])
+        raise RulesError([Issue(None, shown, msg("loader.no_ruleset", name=shown))])
     doc, files, merge_issues = _resolve(ref, (), max_bytes=max_bytes)
     loaded = _finish(doc, files, merge_issues)
     if ref.form == "edition" and loaded.model.id != ref.id:
@@ -194,7 +182,7 @@ def load_ruleset(target: str | Path, *, max_bytes: int = MAX_RULES_FILE_BYTES) -
                 Issue(
                     doc.locate(("id",)),
                     "id",
-                    f"the folder is '{ref.id}' but the ruleset says '{loaded.model.id}'",
+                    msg("loader.folder_id", folder=ref.id, id=loaded.model.id),
                 )
             ]
         )

@@ -18,16 +18,24 @@ from pydantic import (
     field_validator,
     model_validator,
 )
+from pydantic_core import PydanticCustomError
 
 from polis.rules.provenance import Record, Source
 from polis.rules.strict import Strict
 
-Id = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]*$")]
-RulesetId = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_-]*$")]
-Count = Annotated[int, Field(ge=0)]
-Positive = Annotated[int, Field(ge=1)]
-Text = Annotated[str, StringConstraints(min_length=1)]
+# Every count, size and cost has an upper bound, several times what either edition uses
+# (the shipped value is in the comment), so a house rule has room while the engine never
+# meets a board, a deck, a price or a list of choices it cannot play quickly: a bound is
+# what keeps one uploaded file from costing the server minutes or gigabytes.
+Id = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]{0,39}$")]
+RulesetId = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_-]{0,59}$")]
+Count = Annotated[int, Field(ge=0, le=20)]  # small numbers of things: costs, draws, losses
+Positive = Annotated[int, Field(ge=1, le=20)]
+Text = Annotated[str, StringConstraints(min_length=1, max_length=2000)]  # longest shipped: 259
+IdList = Annotated[list[Id], Field(max_length=20)]
 Rounding = Literal["up", "down"]
+MAX_CARGO = 10  # cargo sizes 3 to 5; the market table has a row per size
+MarketRow = Annotated[list[Annotated[int, Field(ge=1, le=100)]], Field(min_length=1, max_length=30)]
 
 
 # ---------------------------------------------------------------- sides, goods
@@ -54,19 +62,21 @@ class Storage(Record):
 
 
 class PlayerBoard(Record):
-    goods_max: Positive = Field(description="highest value a goods track shows")
-    prestige_max: Positive = Field(description="highest value the prestige track shows")
+    goods_max: int = Field(ge=1, le=100, description="highest value a goods track shows")  # 20
+    prestige_max: int = Field(
+        ge=1, le=500, description="highest value the prestige track shows"
+    )  # 50
 
 
 class Components(Record):
-    cubes_per_side: Positive
-    discs_per_side: Positive
+    cubes_per_side: int = Field(ge=1, le=200)  # 45
+    discs_per_side: int = Field(ge=1, le=100)  # 25
     discs_limited: bool = Field(description="running out of discs blocks actions that need one")
-    merchants_per_side: Positive
-    combat_cards: Positive
-    project_tiles: Positive
-    event_cards: Positive
-    polis_cards: Positive
+    merchants_per_side: int = Field(ge=1, le=20)  # 8
+    combat_cards: int = Field(ge=1, le=200)  # 24
+    project_tiles: int = Field(ge=1, le=60)  # 14
+    event_cards: int = Field(ge=1, le=200)  # 40
+    polis_cards: int = Field(ge=1, le=60)  # 18
 
 
 # ---------------------------------------------------------------- rounds
@@ -82,8 +92,12 @@ class ProjectReveal(Strict):
 class Round(Record):
     id: Id
     label: Text
-    stacking_limit: Positive = Field(description="units one side may have in one area")
-    cargo_open: Positive = Field(description="largest cargo size open at foreign markets")
+    stacking_limit: int = Field(
+        ge=1, le=30, description="units one side may have in one area"
+    )  # 3 to 5
+    cargo_open: int = Field(
+        ge=1, le=MAX_CARGO, description="largest cargo size open at foreign markets"
+    )  # 3 to 5
     event_deck: Id | None = Field(description="deck the round's event comes from, or none")
     projects: ProjectReveal
 
@@ -97,7 +111,7 @@ class TieRule(Strict):
 
 
 class Turn(Record):
-    actions_per_turn: Positive
+    actions_per_turn: int = Field(ge=1, le=6)  # 2
     distinct_actions: bool = Field(description="the actions of one turn must differ")
     event_reader: TieRule = Field(description="who reveals the event and applies it first")
     first_player: TieRule
@@ -107,7 +121,7 @@ class Turn(Record):
     repeat_after_pass: bool = Field(description="after the other passed, actions may repeat")
 
 
-UnitCost = dict[Id, Positive]
+UnitCost = Annotated[dict[Id, Positive], Field(max_length=6)]
 
 
 class ActionBase(Record):
@@ -122,6 +136,7 @@ class ActionBase(Record):
 class CreateUnitsAction(ActionBase):
     unit_costs: list[UnitCost] = Field(
         min_length=1,
+        max_length=6,
         description="alternative payments for one unit, e.g. [{metal: 1}, {silver: 1}]",
     )
     keep_last_cube: bool = Field(description="the last population cube of a polis never leaves")
@@ -146,7 +161,7 @@ class SiegeDiscs(Strict):
     bonus: Positive = Field(description="added to the die per own siege disc at the polis")
     removed_when: list[
         Literal["success", "no_besieging_hoplites", "other_side_besieges", "round_end"]
-    ]
+    ] = Field(max_length=4)
 
 
 class SiegeAction(ActionBase):
@@ -170,13 +185,13 @@ class TributeAction(ActionBase):
 
 
 class DiceRule(Strict):
-    dice: Positive = Field(description="d4 rolled for each marker moved")
+    dice: int = Field(ge=1, le=5, description="d4 rolled for each marker moved")  # 1 or 2
     keep: Literal["single", "lowest", "highest"]
 
     @model_validator(mode="after")
     def _single_means_one(self) -> DiceRule:
         if (self.keep == "single") != (self.dice == 1):
-            raise ValueError("keep 'single' goes with exactly one die, lowest/highest with more")
+            raise PydanticCustomError("model.dice_keep", "keep 'single' goes with exactly one die")
         return self
 
 
@@ -243,12 +258,16 @@ class Actions(Strict):
 
 
 class Battle(Record):
-    threshold: Positive = Field(description="units of both sides in one area that start a battle")
+    threshold: int = Field(
+        ge=2, le=100, description="units of both sides in one area that start a battle"
+    )  # 8
     first_attacker: dict[Literal["land", "naval"], Id]
     cards_per_assault: Positive
     attacker_draw: Count
     defender_draw: Literal["two_minus_losses", "refill_to_units"]
-    defender_min_units: Positive = Field(description="the battle ends when the defender has fewer")
+    defender_min_units: int = Field(
+        ge=1, le=30, description="the battle ends when the defender has fewer"
+    )  # 2
     retreat_prestige_cost: Count
     retreat_opponent_gain: Count
     deferred_after_pass: bool = Field(
@@ -260,20 +279,20 @@ class Battle(Record):
     )
     end_conditions: list[
         Literal["deck_short", "retreat", "defender_below_min", "forced_salpinx_unpaid"]
-    ]
+    ] = Field(max_length=4)
 
 
 class CombatCard(Record):
     formation: Id
     maneuver: Id
-    value: int
-    count: Positive
+    value: int = Field(ge=-20, le=20)  # 0 to 2
+    count: Positive  # 2 to 5
     special: Literal["wildcard", "unanswerable"] | None = None
 
 
 class CombatDeck(Strict):
-    land: list[CombatCard]
-    naval: list[CombatCard]
+    land: list[CombatCard] = Field(max_length=30)  # 9 kinds of card
+    naval: list[CombatCard] = Field(max_length=30)
 
 
 class Named(Record):
@@ -291,7 +310,7 @@ class PhorosOption(Strict):
 class Phoros(Record):
     condition: Literal["none", "polis_besides_capital"]
     good: Id = Field(description="the good the tribute is paid in")
-    options: list[PhorosOption] = Field(min_length=1)
+    options: list[PhorosOption] = Field(min_length=1, max_length=6)
     repeatable: bool = Field(description="the first option may be taken any number of times")
 
 
@@ -301,7 +320,7 @@ class EndStep(Strict):
 
 
 class EndOfRound(Record):
-    steps: list[EndStep]
+    steps: list[EndStep] = Field(max_length=7)
     feeding_good: Id = Field(
         description="paid per population cube in the feeding step; buys growth"
     )
@@ -323,13 +342,15 @@ class LossCondition(Record):
     @model_validator(mode="after")
     def _last_round_only_for_zero_prestige(self) -> LossCondition:
         if self.after_last_round and self.id != "zero_prestige_at_round_end":
-            raise ValueError("after_last_round applies only to zero_prestige_at_round_end")
+            raise PydanticCustomError(
+                "model.after_last_round", "after_last_round is for zero_prestige_at_round_end"
+            )
         return self
 
 
 class Scoring(Record):
-    parts: list[Literal["population", "prestige", "project_end_prestige"]]
-    tie_breakers: list[Literal["most_goods", "shared_victory"]]
+    parts: list[Literal["population", "prestige", "project_end_prestige"]] = Field(max_length=3)
+    tie_breakers: list[Literal["most_goods", "shared_victory"]] = Field(max_length=2)
 
 
 # ---------------------------------------------------------------- board
@@ -337,19 +358,19 @@ class Scoring(Record):
 
 class TributeRow(Strict):
     good: Id
-    boxes: Positive
+    boxes: int = Field(ge=1, le=10)  # 2 to 5
 
 
 class Territory(Record):
     name: Text
-    neighbours: list[Id] = Field(description="territories reachable by land")
-    coasts: list[Id] = Field(description="seas a hoplite may embark on or land from")
-    tribute: list[TributeRow]
+    neighbours: IdList = Field(description="territories reachable by land")  # up to 4
+    coasts: IdList = Field(description="seas a hoplite may embark on or land from")
+    tribute: list[TributeRow] = Field(max_length=6)  # 3 rows
 
 
 class Sea(Record):
     name: Text
-    neighbours: list[Id]
+    neighbours: IdList
 
 
 class Diolkos(Record):
@@ -358,13 +379,13 @@ class Diolkos(Record):
 
 
 class TradePort(Record):
-    seas: list[Id] = Field(min_length=1, description="seas a merchant may start its route in")
+    seas: IdList = Field(min_length=1, description="seas a merchant may start its route in")
 
 
 class MarketSlot(Strict):
-    cargo: Positive
+    cargo: int = Field(ge=1, le=MAX_CARGO)  # 3 to 5
     offers: Id = Field(description="good received (wheat or silver)")
-    accepts: list[Id] = Field(min_length=1, description="goods that may be bartered for it")
+    accepts: IdList = Field(min_length=1, description="goods that may be bartered for it")
     covered: bool = Field(default=False, description="covered by a black cube at setup")
 
 
@@ -374,23 +395,26 @@ class Market(Record):
     land_route_from: Id | None = Field(
         default=None, description="polis whose controller reaches the market by land"
     )
-    slots: list[MarketSlot] = Field(min_length=1)
+    slots: list[MarketSlot] = Field(min_length=1, max_length=MAX_CARGO)
 
 
 class MarketValues(Record):
-    table: dict[int, list[Positive]] = Field(
-        description="goods paid per cargo size, by marker column (column 1 first)"
+    table: dict[Annotated[int, Field(ge=1, le=MAX_CARGO)], MarketRow] = Field(
+        max_length=MAX_CARGO,
+        description="goods paid per cargo size, by marker column (column 1 first)",
     )
-    start_column: Positive
+    start_column: int = Field(ge=1, le=30)  # 1
 
 
 class NeutralZone(Record):
     name: Text
-    poleis: list[Id]
+    poleis: IdList
 
 
 class TributeYields(Record):
-    yields: list[Positive] = Field(description="goods gained for 1, 2, 3... hoplites on a row")
+    yields: list[Annotated[int, Field(ge=1, le=100)]] = Field(
+        min_length=1, max_length=10, description="goods gained for 1, 2, 3... hoplites on a row"
+    )  # 1, 3, 6, 10, 15
 
 
 # ---------------------------------------------------------------- poleis, projects
@@ -399,12 +423,12 @@ class TributeYields(Record):
 class Polis(Record):
     name: Text
     territory: Id | None = Field(description="None for poleis in a neutral zone")
-    base_population: Positive = Field(description="also the fortification")
-    max_growth: Positive
-    max_population: Positive
-    ports: list[Id] = Field(description="seas its galleys and proxenos reach")
+    base_population: int = Field(ge=1, le=20, description="also the fortification")  # up to 5
+    max_growth: int = Field(ge=1, le=10)  # up to 3
+    max_population: int = Field(ge=1, le=30)  # up to 10
+    ports: IdList = Field(description="seas its galleys and proxenos reach")
     commercial: Id | None = Field(default=None, description="side that may hire merchants here")
-    project_types: list[Id]
+    project_types: IdList
 
 
 class HalfPopulation(Strict):
@@ -414,9 +438,9 @@ class HalfPopulation(Strict):
 class Project(Record):
     name: Text
     type: Id
-    poleis: list[Id] = Field(min_length=1)
-    cost: dict[Id, Positive] = Field(min_length=1)
-    prestige: int | HalfPopulation
+    poleis: IdList = Field(min_length=1)
+    cost: dict[Id, Positive] = Field(min_length=1, max_length=6)
+    prestige: Annotated[int, Field(ge=0, le=50)] | HalfPopulation  # 2 to 5
     end_prestige: Count
 
 
@@ -440,15 +464,15 @@ class AddUnitsEffect(Strict):
     side: Target
     unit: Literal["hoplite", "galley"]
     area: Id
-    count: Positive
+    count: int = Field(ge=1, le=10)  # 1; the engine places units one by one
     when: Timing = "immediate"
 
 
 class RemoveUnitsEffect(Strict):
     do: Literal["remove_units"]
     side: Target
-    units: list[Literal["hoplite", "galley"]] = Field(min_length=1)
-    count: Positive
+    units: list[Literal["hoplite", "galley"]] = Field(min_length=1, max_length=2)
+    count: int = Field(ge=1, le=10)  # 1
     chooser: Literal["owner"] = "owner"
     when: Timing = "immediate"
 
@@ -456,7 +480,7 @@ class RemoveUnitsEffect(Strict):
 class BlockSlotEffect(Strict):
     do: Literal["block_slot"]
     market: Id
-    cargo: Positive
+    cargo: int = Field(ge=1, le=MAX_CARGO)
 
 
 class FirstPlayerEffect(Strict):
@@ -467,7 +491,9 @@ class FirstPlayerEffect(Strict):
 class ChoiceEffect(Strict):
     do: Literal["choose"]
     side: Literal["athens", "sparta"]
-    options: list[list[GainEffect | AddUnitsEffect | RemoveUnitsEffect]] = Field(min_length=2)
+    options: list[
+        Annotated[list[GainEffect | AddUnitsEffect | RemoveUnitsEffect], Field(max_length=4)]
+    ] = Field(min_length=2, max_length=4)
 
 
 Effect = Annotated[
@@ -483,15 +509,15 @@ Effect = Annotated[
 
 class EventDeck(Record):
     name: Text
-    size: Positive
-    unnamed: Count = Field(description="cards of this deck no source identifies")
+    size: int = Field(ge=1, le=100)  # 8 to 11
+    unnamed: int = Field(ge=0, le=100, description="cards of this deck no source identifies")
 
 
 class EventCard(Record):
     name: Text
     deck: Id
-    copies: Positive = 1
-    effects: list[Effect] | Literal["unknown"] = Field(
+    copies: int = Field(default=1, ge=1, le=10)
+    effects: Annotated[list[Effect], Field(max_length=8)] | Literal["unknown"] = Field(
         description="'unknown': the card is drawn like any other but has no effect "
         "(an overlay from the owner's box may give it its printed effects)"
     )
@@ -501,13 +527,13 @@ class EventCard(Record):
 
 
 class SideSetup(Record):
-    poleis: dict[Id, Positive] = Field(description="polis -> starting population")
-    hoplites: dict[Id, Positive]
-    galleys: dict[Id, Positive]
+    poleis: dict[Id, Positive] = Field(max_length=60, description="polis -> starting population")
+    hoplites: dict[Id, Positive] = Field(max_length=64)
+    galleys: dict[Id, Positive] = Field(max_length=32)
     merchants: Count
     proxenos: Id
-    prestige: Count
-    goods: dict[Id, Count]
+    prestige: int = Field(ge=0, le=500)  # 3; at most player_board.prestige_max
+    goods: dict[Id, Annotated[int, Field(ge=0, le=100)]] = Field(max_length=12)
 
 
 class Reading(Strict):
@@ -521,7 +547,7 @@ class Discrepancy(Strict):
     path: str | None = Field(
         default=None, description="dotted path of the value in this ruleset that follows `used`"
     )
-    readings: list[Reading] = Field(min_length=2)
+    readings: list[Reading] = Field(min_length=2, max_length=12)
     used: int | float | str | bool
     reason: Text
 
@@ -542,10 +568,19 @@ _OUTLINE = rf"^\s*{_PAIR}(?:\s+{_PAIR}){{2,}}\s*$"
 _ROUTE = rf"^\s*{_PAIR}(?:\s+{_PAIR})+\s*$"
 
 
-def _points_check(pattern: str, what: str) -> AfterValidator:
+# The shipped drawings use outlines of at most 30 points (230 characters) and 366 points in
+# all; the bounds leave a house rule room for a much finer map, and keep the checks that
+# test every mark against every outline well under a second.
+MAX_OUTLINE_CHARS = 4_000
+MAX_LAYOUT_POINTS = 5_000
+MAX_COORDINATE = 100_000
+
+
+def _points_check(pattern: str, key: str) -> AfterValidator:
     def check(text: str) -> str:
         if not re.fullmatch(pattern, text):
-            raise ValueError(f"write {what} as 'x,y x,y ...' (whole numbers), not {text!r}")
+            shown = repr(text if len(text) <= 60 else text[:59] + "…")
+            raise PydanticCustomError(key, "write points as 'x,y x,y ...'", {"value": shown})
         return text
 
     return AfterValidator(check)
@@ -553,7 +588,8 @@ def _points_check(pattern: str, what: str) -> AfterValidator:
 
 Outline = Annotated[
     str,
-    _points_check(_OUTLINE, "an outline of at least 3 points"),
+    StringConstraints(max_length=MAX_OUTLINE_CHARS),
+    _points_check(_OUTLINE, "model.outline_points"),
     Field(
         description="a closed outline: 'x,y x,y x,y ...' (at least 3 points, like SVG points)",
         json_schema_extra={"pattern": _OUTLINE},
@@ -561,30 +597,33 @@ Outline = Annotated[
 ]
 Route = Annotated[
     str,
-    _points_check(_ROUTE, "a route of at least 2 points"),
+    StringConstraints(max_length=MAX_OUTLINE_CHARS),
+    _points_check(_ROUTE, "model.route_points"),
     Field(
         description="a line through 'x,y x,y ...' (at least 2 points)",
         json_schema_extra={"pattern": _ROUTE},
     ),
 ]
-Point = Annotated[list[int], Field(min_length=2, max_length=2, description="[x, y]")]
+Coordinate = Annotated[int, Field(ge=-MAX_COORDINATE, le=MAX_COORDINATE)]
+Point = Annotated[list[Coordinate], Field(min_length=2, max_length=2, description="[x, y]")]
+Outlines = Annotated[list[Outline], Field(min_length=1, max_length=8)]
 
 
 class AreaDrawing(Strict):
-    shape: list[Outline] = Field(
-        min_length=1, description="the area's outlines; islands are extra outlines"
-    )
+    shape: Outlines = Field(description="the area's outlines; islands are extra outlines")
     name_at: Point = Field(description="where the area's name is written")
     units_at: Point = Field(description="where the units in the area stand")
 
 
 class ZoneDrawing(Strict):
-    shape: list[Outline] = Field(min_length=1)
+    shape: Outlines
 
 
 class MarketDrawing(Strict):
     at: Point = Field(description="centre of the market's box")
-    slots: dict[Positive, Point] = Field(description="cargo size -> where its cargo slot is drawn")
+    slots: dict[Annotated[int, Field(ge=1, le=MAX_CARGO)], Point] = Field(
+        max_length=MAX_CARGO, description="cargo size -> where its cargo slot is drawn"
+    )
     sea_route: Route = Field(description="the route from the market's sea to the market")
     land_route: Route | None = Field(
         default=None, description="the route from the polis of land_route_from to the market"
@@ -598,18 +637,36 @@ class PortDrawing(Strict):
 class BoardLayout(Strict):
     """Where everything is drawn: our own map of Greece and the Aegean (x right, y down)."""
 
-    width: Positive = Field(description="width of the drawing, in layout units")
-    height: Positive
+    width: int = Field(ge=1, le=MAX_COORDINATE, description="width of the drawing, in layout units")
+    height: int = Field(ge=1, le=MAX_COORDINATE)
     backdrop: list[Outline] = Field(
-        default_factory=list, description="land that is no area of the game, for orientation"
+        default_factory=list,
+        max_length=40,
+        description="land that is no area of the game, for orientation",
     )
-    territories: dict[Id, AreaDrawing]
-    seas: dict[Id, AreaDrawing]
-    neutral_zones: dict[Id, ZoneDrawing] = Field(default_factory=dict)
-    poleis: dict[Id, Point] = Field(description="centre of each polis")
-    markets: dict[Id, MarketDrawing]
-    trade_ports: dict[Id, PortDrawing] = Field(description="by side, as trade_ports")
+    territories: dict[Id, AreaDrawing] = Field(max_length=64)
+    seas: dict[Id, AreaDrawing] = Field(max_length=32)
+    neutral_zones: dict[Id, ZoneDrawing] = Field(default_factory=dict, max_length=8)
+    poleis: dict[Id, Point] = Field(max_length=60, description="centre of each polis")
+    markets: dict[Id, MarketDrawing] = Field(max_length=16)
+    trade_ports: dict[Id, PortDrawing] = Field(max_length=2, description="by side, as trade_ports")
     diolkos: Route | None = Field(default=None, description="the Korinthos link between its seas")
+
+    @model_validator(mode="after")
+    def _few_enough_points(self) -> BoardLayout:
+        outlines = [*self.backdrop]
+        for area in [*self.territories.values(), *self.seas.values()]:
+            outlines += area.shape
+        for zone in self.neutral_zones.values():
+            outlines += zone.shape
+        points = sum(o.count(",") for o in outlines)
+        if points > MAX_LAYOUT_POINTS:
+            raise PydanticCustomError(
+                "model.layout_points",
+                "too many points",
+                {"points": points, "limit": MAX_LAYOUT_POINTS},
+            )
+        return self
 
 
 # ---------------------------------------------------------------- the ruleset
@@ -630,39 +687,39 @@ class Ruleset(RulesetHeader):
     edition: Literal["1e", "2e"]
     sides: dict[Id, Side]
     components: Components
-    goods: dict[Id, Good]
+    goods: dict[Id, Good] = Field(max_length=12)  # 5 or 6
     storage: Storage
     player_board: PlayerBoard
-    rounds: list[Round] = Field(min_length=1)
+    rounds: list[Round] = Field(min_length=1, max_length=12)  # 3 or 4
     turn: Turn
     actions: Actions
     battle: Battle
-    formations: dict[Id, Named]
-    maneuvers: dict[Id, Named]
+    formations: dict[Id, Named] = Field(max_length=30)
+    maneuvers: dict[Id, Named] = Field(max_length=30)
     combat_deck: CombatDeck
     phoros: Phoros
     end_of_round: EndOfRound
-    loss_conditions: list[LossCondition]
+    loss_conditions: list[LossCondition] = Field(max_length=3)
     scoring: Scoring
-    territories: dict[Id, Territory]
-    seas: dict[Id, Sea]
+    territories: dict[Id, Territory] = Field(max_length=64)  # 12
+    seas: dict[Id, Sea] = Field(max_length=32)  # 5
     diolkos: Diolkos | None
-    trade_ports: dict[Id, TradePort]
-    markets: dict[Id, Market]
+    trade_ports: dict[Id, TradePort] = Field(max_length=2)
+    markets: dict[Id, Market] = Field(max_length=16)  # 5
     market_values: MarketValues
     tribute_yields: TributeYields
-    neutral_zones: dict[Id, NeutralZone]
-    poleis: dict[Id, Polis]
-    project_types: dict[Id, Named]
-    projects: dict[Id, Project]
-    project_pool: list[Id] | None = Field(
+    neutral_zones: dict[Id, NeutralZone] = Field(max_length=8)
+    poleis: dict[Id, Polis] = Field(max_length=60)  # 18
+    project_types: dict[Id, Named] = Field(max_length=12)
+    projects: dict[Id, Project] = Field(max_length=60)  # 14
+    project_pool: Annotated[list[Id], Field(max_length=60)] | None = Field(
         default=None, description="if set, only these tiles are used (scenarios)"
     )
-    event_decks: dict[Id, EventDeck]
-    events: dict[Id, EventCard]
-    setup: dict[Id, SideSetup]
-    discrepancies: dict[Id, Discrepancy] = Field(default_factory=dict)
-    decisions: dict[Id, Decision] = Field(default_factory=dict)
+    event_decks: dict[Id, EventDeck] = Field(max_length=12)
+    events: dict[Id, EventCard] = Field(max_length=200)  # 40
+    setup: dict[Id, SideSetup] = Field(max_length=2)
+    discrepancies: dict[Id, Discrepancy] = Field(default_factory=dict, max_length=200)
+    decisions: dict[Id, Decision] = Field(default_factory=dict, max_length=200)
     layout: BoardLayout = Field(
         description="how the board is drawn (presentation only: not part of the rules' hash)"
     )
@@ -671,7 +728,7 @@ class Ruleset(RulesetHeader):
     @classmethod
     def _two_sides(cls, sides: dict[str, Side]) -> dict[str, Side]:
         if set(sides) != {"athens", "sparta"}:
-            raise ValueError("a ruleset has exactly the sides athens and sparta")
+            raise PydanticCustomError("model.two_sides", "the sides are athens and sparta")
         return sides
 
 

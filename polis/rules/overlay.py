@@ -20,6 +20,7 @@ import copy
 import difflib
 from typing import Any
 
+from polis.messages import Message, msg
 from polis.rules.issues import Issue, Location, YamlPath, dotted
 from polis.rules.models import Ruleset
 from polis.rules.schema_paths import fields_at
@@ -29,54 +30,42 @@ HEADER_KEYS = ("id", "title", "kind", "description", "src", "extends")
 WHOLE_VALUES = frozenset({"src"})  # mappings an override replaces instead of merging
 
 
-def _suggest(key: object, options: list[Any]) -> str:
+def _suggest(key: object, options: list[Any]) -> Message | str:
     close = difflib.get_close_matches(str(key), [str(o) for o in options], n=1, cutoff=0.6)
-    return f" (did you mean '{close[0]}'?)" if close else ""
+    return msg("hint.did_you_mean", name=close[0]) if close else ""
 
 
 class _Merger:
     def __init__(self, base: Document, overlay: Document, base_id: str) -> None:
-        self.result = Document(
-            data=copy.deepcopy(base.data), keys=dict(base.keys), values=dict(base.values)
-        )
+        self.result = Document(data=copy.deepcopy(base.data), base=base)
         self.overlay = overlay
         self.base_id = base_id
         self.issues: list[Issue] = []
 
     # -- positions -------------------------------------------------------
 
-    def _drop_positions(self, path: YamlPath) -> None:
-        n = len(path)
-        for table in (self.result.keys, self.result.values):
-            for key in [k for k in table if k[:n] == path and len(k) > n]:
-                del table[key]
+    def _written_by_overlay(self, overlay_path: YamlPath, path: YamlPath) -> None:
+        """Positions under `path` are now those the overlay wrote under `overlay_path`.
 
-    def _copy_positions(self, src_prefix: YamlPath, dst_prefix: YamlPath) -> None:
-        n = len(src_prefix)
-        for src_table, dst_table in (
-            (self.overlay.keys, self.result.keys),
-            (self.overlay.values, self.result.values),
-        ):
-            for key, loc in src_table.items():
-                if key[:n] == src_prefix:
-                    dst_table[dst_prefix + key[n:]] = loc
+        One entry per change, never a copy of the positions: the merge stays linear in
+        the size of the overlay however many records it adds (issue 13).
+        """
+        self.result.redirects[path] = (self.overlay, overlay_path)
 
     def _where(self, overlay_path: YamlPath) -> Location | None:
         return self.overlay.keys.get(overlay_path) or self.overlay.locate(overlay_path)
 
-    def _fail(self, overlay_path: YamlPath, field: YamlPath, message: str) -> None:
-        self.issues.append(Issue(self._where(overlay_path), dotted(field), message))
+    def _fail(self, overlay_path: YamlPath, field: YamlPath, problem: Message) -> None:
+        self.issues.append(Issue(self._where(overlay_path), dotted(field), problem))
 
     # -- sections --------------------------------------------------------
 
     def override(self, target: Any, patch: Any, path: YamlPath) -> None:
         if not isinstance(patch, dict):
-            self._fail(("override", *path), path, "override must be a mapping of keys to change")
+            self._fail(("override", *path), path, msg("overlay.override_not_mapping"))
             return
         if not isinstance(target, dict):
-            self._fail(
-                ("override", *path), path, "this value is not a mapping; replace it whole instead"
-            )
+            self._fail(("override", *path), path, msg("overlay.not_mergeable"))
             return
         declared = fields_at(Ruleset, path)
         # a record (not the ruleset itself) changed here without a source of its own
@@ -87,32 +76,27 @@ class _Merger:
             if key not in target and key in declared:
                 target[key] = None  # an optional field the base leaves at its default
             if key not in target:
-                self._fail(
-                    ("override", *sub),
-                    sub,
-                    f"there is no '{key}' in {self.base_id} to override"
-                    f"{_suggest(key, [*target, *declared])}; use 'add:' for new records",
-                )
+                hint = _suggest(key, [*target, *declared])
+                problem = msg("overlay.no_such_key", key=str(key), base=self.base_id, hint=hint)
+                self._fail(("override", *sub), sub, problem)
                 continue
             # a source is one reference, never a mix of the old and the new one
             mergeable = key not in WHOLE_VALUES and not isinstance(value, Replace)
             if mergeable and isinstance(value, dict) and isinstance(target[key], dict):
                 self.override(target[key], value, sub)
                 continue
-            target[key] = dict(value) if isinstance(value, Replace) else copy.deepcopy(value)
-            self._drop_positions(sub)
-            self._copy_positions(("override", *sub), sub)
+            target[key] = copy.deepcopy(dict(value) if isinstance(value, Replace) else value)
+            self._written_by_overlay(("override", *sub), sub)
 
     def _own_source(self, record: dict[str, Any], path: YamlPath) -> None:
         header = self.overlay.data.get("src")
         if isinstance(header, dict):
             record["src"] = copy.deepcopy(header)
-            self._drop_positions((*path, "src"))
-            self._copy_positions(("src",), (*path, "src"))
+            self._written_by_overlay(("src",), (*path, "src"))
 
     def add(self, patch: Any) -> None:
         if not isinstance(patch, dict):
-            self._fail(("add",), ("add",), "add must map a section to new records")
+            self._fail(("add",), ("add",), msg("overlay.add_not_mapping"))
             return
         data = self.result.data
         for section, records in patch.items():
@@ -122,30 +106,24 @@ class _Merger:
             for part in parts:
                 target = target.get(part) if isinstance(target, dict) else None
             if not isinstance(target, dict):
-                self._fail(
-                    ("add", section),
-                    parts,
-                    f"{self.base_id} has no id-keyed section '{section}' to add to"
-                    f"{_suggest(section, [k for k, v in data.items() if isinstance(v, dict)])}",
-                )
+                hint = _suggest(section, [k for k, v in data.items() if isinstance(v, dict)])
+                problem = msg("overlay.no_section", base=self.base_id, section=section, hint=hint)
+                self._fail(("add", section), parts, problem)
                 continue
             if not isinstance(records, dict):
-                self._fail(("add", section), parts, "list the new records as id: record")
+                self._fail(("add", section), parts, msg("overlay.add_records_not_mapping"))
                 continue
             for rid, record in records.items():
                 if rid in target:
-                    self._fail(
-                        ("add", section, rid),
-                        (*parts, rid),
-                        f"'{rid}' already exists in {self.base_id}; use 'override:' to change it",
-                    )
+                    problem = msg("overlay.exists", id=rid, base=self.base_id)
+                    self._fail(("add", section, rid), (*parts, rid), problem)
                     continue
                 target[rid] = copy.deepcopy(record)
-                self._copy_positions(("add", section, rid), (*parts, rid))
+                self._written_by_overlay(("add", section, rid), (*parts, rid))
 
     def remove(self, paths: Any) -> None:
         if not isinstance(paths, list):
-            self._fail(("remove",), ("remove",), "remove must be a list of dotted paths")
+            self._fail(("remove",), ("remove",), msg("overlay.remove_not_list"))
             return
         for i, raw in enumerate(paths):
             parts = str(raw).split(".")
@@ -153,14 +131,11 @@ class _Merger:
             for part in parts[:-1]:
                 node = node.get(part) if isinstance(node, dict) else None
             if not isinstance(node, dict) or parts[-1] not in node:
-                self._fail(
-                    ("remove", i),
-                    tuple(parts),
-                    f"there is nothing at '{raw}' in {self.base_id} to remove",
-                )
+                problem = msg("overlay.nothing_to_remove", path=raw, base=self.base_id)
+                self._fail(("remove", i), tuple(parts), problem)
                 continue
             del node[parts[-1]]
-            self._drop_positions(tuple(parts))
+            self.result.redirects[tuple(parts)] = None
 
 
 def apply_overlay(base: Document, overlay: Document, base_id: str) -> tuple[Document, list[Issue]]:
@@ -175,6 +150,5 @@ def apply_overlay(base: Document, overlay: Document, base_id: str) -> tuple[Docu
     for key in HEADER_KEYS:
         if key in ov:
             merger.result.data[key] = copy.deepcopy(ov[key])
-            merger._drop_positions((key,))
-            merger._copy_positions((key,), (key,))
+            merger._written_by_overlay((key,), (key,))
     return merger.result, merger.issues

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Literal
 
 from pydantic import Field, model_validator
+from pydantic_core import PydanticCustomError
 
 from polis.rules.strict import Strict
 
@@ -42,12 +43,13 @@ class Source(Strict):
     def _one_kind(self) -> Source:
         kinds = [k for k in _KINDS if getattr(self, k) is not None]
         if len(kinds) != 1:
-            raise ValueError(
-                "give exactly one of book, page, url, printed or estimate"
-                + (f" (found {', '.join(kinds)})" if kinds else "")
+            raise PydanticCustomError(
+                "model.source_kinds" if kinds else "model.source_none",
+                "give exactly one of book, page, url, printed or estimate",
+                {"found": ", ".join(kinds)},
             )
         if self.book is not None and not self.section:
-            raise ValueError("a book reference needs a section")
+            raise PydanticCustomError("model.book_section", "a book reference needs a section")
         return self
 
     @property

@@ -3,40 +3,39 @@
 from __future__ import annotations
 
 import difflib
-from functools import cache
-from importlib import resources
+import re
 from typing import Any
 
-import yaml
 from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
+from polis.messages import Message, msg, table
 from polis.rules.issues import Issue, YamlPath, dotted
 from polis.rules.schema_paths import fields_at
 from polis.rules.yaml_loader import Document
 
 # Parts of pydantic's error location that are model internals, not data keys.
 _INTERNAL_LOC = ("function-after", "function-before", "function-wrap", "tagged-union", "union")
+SHOWN_TEXT = 60  # characters of a written value quoted in a message
+_MAPPING_EXPECTED = frozenset({"model_type", "model_attributes_type", "dict_type"})
+_QUOTED = re.compile(r"'((?:[^'\\]|\\.)*)'")
 
 
-@cache
-def _messages() -> dict[str, str]:
-    text = resources.files("polis.rules").joinpath("messages.yaml").read_text("utf-8")
-    table = yaml.safe_load(text)
-    assert isinstance(table, dict)
-    return {str(k): str(v) for k, v in table.items()}
-
-
-def _show(value: object) -> str:
+def _show(value: object) -> object:
+    """A value from the file as a message shows it: text quoted and cut short, kinds named."""
     if isinstance(value, str):
-        return repr(value)
+        return repr(value if len(value) <= SHOWN_TEXT else value[:SHOWN_TEXT] + "…")
     if isinstance(value, dict):
-        return "a mapping"
+        return msg("value.mapping")
     if isinstance(value, list):
-        return "a list"
+        return msg("value.list")
     if value is None:
-        return "nothing (null)"
-    return str(value)
+        return msg("value.null")
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, int | float):
+        return str(value)
+    return repr(value)[:SHOWN_TEXT]
 
 
 def _indexes(node: Any, part: int | str) -> bool:
@@ -68,45 +67,65 @@ def _clean_loc(loc: tuple[int | str, ...], data: Any) -> YamlPath:
     return tuple(path)
 
 
-def _expected(error: ErrorDetails) -> str:
+def _expected(error: ErrorDetails) -> object:
+    """The allowed values pydantic lists ("'up' or 'down'"), as a list where it can."""
     ctx = error.get("ctx") or {}
     exp = ctx.get("expected")
-    return str(exp) if exp is not None else ""
+    if exp is None:
+        return ""
+    quoted = _QUOTED.findall(str(exp))
+    return [repr(q) for q in quoted] if quoted else str(exp)
 
 
-def _suggestion(loc: YamlPath, model: type[BaseModel] | None) -> str:
+def _suggestion(loc: YamlPath, model: type[BaseModel] | None) -> object:
     """Offer the closest real field name for a misspelt key."""
     if model is None or not loc or not isinstance(loc[-1], str):
         return ""
     fields = fields_at(model, loc[:-1])
     close = difflib.get_close_matches(loc[-1], fields, n=1, cutoff=0.6)
-    return f" (did you mean '{close[0]}'?)" if close else ""
+    return msg("hint.did_you_mean", name=close[0]) if close else ""
+
+
+def _problem(error: ErrorDetails, loc: YamlPath, model: type[BaseModel] | None) -> Message:
+    kind = error["type"]
+    ctx = {f"ctx_{k}": v for k, v in (error.get("ctx") or {}).items()}
+    if kind in table():  # our own validators raise PydanticCustomError with a table key
+        return msg(kind, **{k.removeprefix("ctx_"): v for k, v in ctx.items()})
+    key = f"schema.{kind}"
+    if key not in table():
+        return msg("schema.other", detail=str(error["msg"]).removeprefix("Value error, "))
+    ctx.pop("ctx_expected", None)
+    if kind in ("too_short", "too_long"):  # plural messages, counted by the bound
+        given = error.get("input")
+        actual = ctx.pop("ctx_actual_length", None)
+        bound = ctx.pop("ctx_min_length" if kind == "too_short" else "ctx_max_length", 0)
+        ctx.pop("ctx_field_type", None)
+        if actual is None and isinstance(given, list | dict | str):
+            actual = len(given)
+        return msg(key, n=bound, actual=actual if actual is not None else "?")
+    return msg(
+        key,
+        input=_show(error.get("input")),
+        expected=_expected(error),
+        suggestion=_suggestion(loc, model) if kind == "extra_forbidden" else "",
+        **ctx,
+    )
 
 
 def issues_from_validation(
     exc: ValidationError, doc: Document, model: type[BaseModel] | None = None
 ) -> list[Issue]:
-    messages = _messages()
+    errors = [
+        (error, _clean_loc(error["loc"], doc.data)) for error in exc.errors(include_url=False)
+    ]
+    # A value of a union (a number or a mapping, say) earns one error per alternative; a
+    # number is not a mistaken mapping, so "expected a mapping" is dropped when another
+    # alternative has something more to the point to say about the same value.
+    specific = {loc for error, loc in errors if error["type"] not in _MAPPING_EXPECTED}
     out: list[Issue] = []
-    for error in exc.errors(include_url=False):
-        loc = _clean_loc(error["loc"], doc.data)
-        kind = error["type"]
-        ctx = {f"ctx_{k}": v for k, v in (error.get("ctx") or {}).items()}
-        template = messages.get(kind)
-        if template is None:
-            text = str(error["msg"])
-        else:
-            try:
-                text = template.format(
-                    input=_show(error.get("input")),
-                    expected=_expected(error),
-                    suggestion=_suggestion(loc, model) if kind == "extra_forbidden" else "",
-                    **ctx,
-                )
-            except (KeyError, IndexError):
-                text = str(error["msg"])
-        if text.startswith("Value error, "):
-            text = text.removeprefix("Value error, ")
-        location = doc.locate(loc, key=kind == "extra_forbidden")
-        out.append(Issue(location, dotted(loc), text))
+    for error, loc in errors:
+        if error["type"] in _MAPPING_EXPECTED and loc in specific:
+            continue
+        location = doc.locate(loc, key=error["type"] == "extra_forbidden")
+        out.append(Issue(location, dotted(loc), _problem(error, loc, model)))
     return out

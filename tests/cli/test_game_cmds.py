@@ -100,30 +100,47 @@ def test_simulate_unknown_bot() -> None:
     assert out.exit_code == 1 and "unknown bot" in out.stderr
 
 
-FIGURES = {
-    "engine": [
+def _engine_row(ruleset: str, rate: int, ratio: float) -> dict[str, Any]:
+    return {
+        "ruleset": ruleset,
+        "actions_per_second": rate,
+        "ratio_vs_python_chess": ratio,
+        "checked_actions_per_second": rate // 2 + 1,
+        "ceiling_actions_per_second": rate * 6 + 7,
+        "share_of_ceiling": 0.167,
+        "games": 11,
+        "actions": 4321,
+        "mean_game_length": 39.3,
+        "first_round_end_share": 0.875,
+        "cpu_seconds": 3.01,
+        "slices": 30,
+    }
+
+
+FIGURES: dict[str, Any] = {
+    "engine": [_engine_row("1e", 86421, 4.32), _engine_row("2e", 102227, 5.11)],
+    "python_chess_actions_per_second": 20003,
+    "python_chess_slices": 60,
+    "decisions": [
         {
             "ruleset": "1e",
-            "games": 11,
-            "actions": 4321,
-            "seconds": 0.5,
-            "actions_per_second": 8642,
-            "games_per_second": 22.5,
-            "legal_actions_p50_us": 17.3,
-            "legal_actions_p99_us": 91.7,
+            "turn_legal_actions_us": 7.3,
+            "turn_states": 249,
+            "other_legal_actions_us": 1.9,
+            "other_states": 647,
         },
         {
             "ruleset": "2e",
-            "games": 13,
-            "actions": 5111,
-            "seconds": 0.5,
-            "actions_per_second": 10222,
-            "games_per_second": 26.1,
-            "legal_actions_p50_us": 19.9,
-            "legal_actions_p99_us": 88.4,
+            "turn_legal_actions_us": 6.1,
+            "turn_states": 231,
+            "other_legal_actions_us": 1.2,
+            "other_states": 553,
         },
     ],
-    "python_chess_actions_per_second": 2000,
+    "bots": [
+        {"bot": "random", "ruleset": "1e", "decisions_per_second": 233587.7},
+        {"bot": "greedy", "ruleset": "2e", "decisions_per_second": 4896.1},
+    ],
     "compile": {
         "rulesets": ["1e", "2e"],
         "cold_ms": 812.5,
@@ -131,53 +148,74 @@ FIGURES = {
         "memory_cached_ms": 0.031,
         "repeat": 5,
     },
+    "method": {"clock": "time.process_time", "slice_seconds": 0.1, "ply_cap": 400},
+    "native": {"compiled": True, "reason": "compiled", "modules": [], "active": []},
     "python": "3.12.0",
     "machine": "x86_64",
 }
 
 
 @pytest.fixture
-def measured(monkeypatch: pytest.MonkeyPatch) -> list[float]:
+def measured(monkeypatch: pytest.MonkeyPatch) -> list[tuple[float, list[str] | None]]:
     """`bench_all` replaced by fixed figures (speed is measured in tests/benchmarks only)."""
-    asked: list[float] = []
+    asked: list[tuple[float, list[str] | None]] = []
 
-    def bench_all(seconds: float = 3.0) -> dict[str, Any]:
-        asked.append(seconds)
+    def bench_all(seconds: float = 3.0, rulesets: list[str] | None = None) -> dict[str, Any]:
+        asked.append((seconds, rulesets))
         return copy.deepcopy(FIGURES)
 
     monkeypatch.setattr(polis.bench, "bench_all", bench_all)
     return asked
 
 
-def test_bench_json_is_every_figure(measured: list[float]) -> None:
-    out = runner.invoke(app, ["bench", "--seconds", "0.2", "--json"])
+def test_bench_json_is_every_figure(measured: list[tuple[float, list[str] | None]]) -> None:
+    out = runner.invoke(app, ["bench", "--seconds", "0.2", "--ruleset", "2e", "--json"])
     assert out.exit_code == 0
     assert json.loads(out.stdout) == FIGURES
-    assert measured == [0.2]
+    assert measured == [(0.2, ["2e"])]
 
 
-def test_bench_text_shows_every_figure(measured: list[float]) -> None:
+def test_bench_text_shows_every_figure(measured: list[tuple[float, list[str] | None]]) -> None:
     out = runner.invoke(app, ["bench"])
-    assert out.exit_code == 0 and measured == [3.0]
+    assert out.exit_code == 0 and measured == [(3.0, None)]
     lines = out.stdout.splitlines()
+    assert lines[0].startswith("engine: compiled (mypyc); CPU time, 0.1 s slices interleaved")
     for row in FIGURES["engine"]:
         (line,) = [line for line in lines if line.startswith(row["ruleset"] + " ")]
-        assert f"{row['actions_per_second']} actions/s" in line
-        ratio = row["actions_per_second"] / FIGURES["python_chess_actions_per_second"]
-        assert f"({ratio:.2f}× python-chess)" in line
-        assert f"{row['games_per_second']} games/s" in line
-        assert f"p50 {row['legal_actions_p50_us']} µs" in line
-        assert f"p99 {row['legal_actions_p99_us']} µs" in line
-    assert "python-chess random playouts: 2000 actions/s" in out.stdout
-    assert "cold 812.5 ms, disk-cached 64.2 ms, in memory 0.031 ms" in out.stdout
+        figures = [
+            row["actions_per_second"],
+            f"{row['ratio_vs_python_chess']:.2f}",
+            row["checked_actions_per_second"],
+            row["ceiling_actions_per_second"],
+            "17%",
+            "88%",
+        ]
+        assert line.split()[1:] == [str(f) for f in figures]
+    assert "python-chess, same loop: 20003 actions/s" in lines
+    assert "legal_actions 2e: turn 6.1 µs, other decisions 1.2 µs" in lines
+    assert "bot random on 1e: 233587.7 decisions/s" in lines
+    assert "bot greedy on 2e: 4896.1 decisions/s" in lines
+    assert "compile all rulesets: cold 812.5 ms, disk-cached 64.2 ms, in memory 0.031 ms" in lines
 
 
-def test_bench_text_without_python_chess(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_bench_text_without_python_chess_or_compiled_engine(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     figures = copy.deepcopy(FIGURES) | {"python_chess_actions_per_second": None}
-    monkeypatch.setattr(polis.bench, "bench_all", lambda seconds: figures)
+    figures["engine"][0]["ratio_vs_python_chess"] = None
+    figures["native"] = {"compiled": False, "reason": "not built", "modules": [], "active": []}
+    monkeypatch.setattr(polis.bench, "bench_all", lambda seconds, rulesets: figures)
     out = runner.invoke(app, ["bench"])
-    assert out.exit_code == 0 and "8642 actions/s," in out.stdout
-    assert "× python-chess" not in out.stdout
+    assert out.exit_code == 0
+    assert out.stdout.startswith("engine: pure Python (not built);")
+    assert "python-chess is not installed: no reference speed" in out.stdout
+    (line,) = [line for line in out.stdout.splitlines() if line.startswith("1e ")]
+    assert line.split()[1:3] == ["86421", "—"]
+
+
+def test_bench_of_an_unknown_ruleset_is_a_user_error() -> None:
+    out = runner.invoke(app, ["bench", "--ruleset", "no-such-ruleset", "--seconds", "0.01"])
+    assert out.exit_code == 1 and "no-such-ruleset" in out.stderr
 
 
 def test_unknown_language_is_a_usage_error() -> None:

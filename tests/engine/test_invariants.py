@@ -21,7 +21,7 @@ def test_each_kind_of_violation_is_reported() -> None:
     s.slots[:2] = [1, 1]  # two Spartan merchants at market, one hired
     s.owner[s.cfg.capital[0]] = 1
     s.units[n + 5] = 40  # more cubes than Sparta has
-    found = "\n".join(violations(s))
+    found = "\n".join(map(str, violations(s)))
     for fragment in (
         "units in",
         "holds -1",

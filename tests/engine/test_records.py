@@ -87,14 +87,14 @@ def test_unreadable_action_inside_a_record() -> None:
 @pytest.mark.parametrize(
     ("start", "message"),
     [
-        ({"phase": "bogus"}, "unknown phase 'bogus'"),
+        ({"phase": "bogus"}, "may set only the phase 'turn'"),
         ({"units": {"athens": {"attika": -5}}}, "attika must be a whole number from 0"),
         ({"sides": {"athens": {"prestige": "x"}}}, "prestige must be a whole number"),
         ({"sides": {"athens": {"prestige": True}}}, "prestige must be a whole number"),
         ({"market": {"metal": 99}}, "metal market column must be a whole number from 1 to 12"),
         ({"slots": {"persis/3": "covred"}}, "unknown slot state 'covred'"),
         ({"player": "thebes"}, "unknown side 'thebes'"),
-        ({"units": {"athens": {"attika": 9}}}, "not a possible position: side 0 has 9 units"),
+        ({"units": {"athens": {"attika": 9}}}, "not a possible position: athens has 9 units"),
         (
             {
                 "battle": {
@@ -105,7 +105,7 @@ def test_unreadable_action_inside_a_record() -> None:
             },
             "is not a card of this battle's deck",
         ),
-        ({"battle": {"attacker": "sparta"}}, "cannot be applied: 'area'"),
+        ({"battle": {"attacker": "sparta"}}, "cannot be applied: unknown area None"),
     ],
 )
 def test_bad_start_is_refused(start: dict[str, object], message: str) -> None:
@@ -113,3 +113,143 @@ def test_bad_start_is_refused(start: dict[str, object], message: str) -> None:
     rec = Record("2e", compiled.content_hash, 1, [], start=start)
     with pytest.raises(RecordError, match=message):
         list(replay(rec, compiled))
+
+
+# ------------------------------------------------------------------ issue 13: hostile records
+
+BOIOTIA_BATTLE = {
+    "round": "omega",
+    "units": {"athens": {"boiotia": 4}, "sparta": {"boiotia": 4}},
+    "battle": {
+        "area": "boiotia",
+        "attacker": "sparta",
+        "hands": {
+            "sparta": [
+                "land:phalanx/othismos",
+                "land:archers/advance",
+                "land:cavalry/hold",
+                "land:peltasts/hold",
+            ],
+            "athens": [
+                "land:mercenaries/hold",
+                "land:cavalry/advance",
+                "land:phalanx/advance",
+                "land:peltasts/hold",
+            ],
+        },
+    },
+}
+
+
+def _refused(start: dict[str, object], ruleset: str = "2e") -> RecordError:
+    compiled = compile_ruleset(ruleset)
+    rec = Record(ruleset, compiled.content_hash, 1, [], start=start)
+    with pytest.raises(RecordError) as caught:
+        list(replay(rec, compiled))
+    assert "\n" not in str(caught.value)
+    return caught.value
+
+
+def test_a_battle_start_that_follows_the_deal_is_played() -> None:
+    compiled = compile_ruleset("2e")
+    rec = Record("2e", compiled.content_hash, 1, [], start=BOIOTIA_BATTLE)
+    state = list(replay(rec, compiled))[-1]
+    assert state.phase == "attack" and legal_actions(state)
+
+
+@pytest.mark.parametrize("phase", ["attack", "move_origin", "event_remove", "create_polis"])
+def test_a_phase_needs_the_move_in_progress(phase: str) -> None:
+    """Each of these used to pass and then crash or stall the engine (IndexError, no choice)."""
+    assert "may set only the phase 'turn'" in str(_refused({"phase": phase}))
+
+
+@pytest.mark.parametrize("key", ["player", "active"])
+def test_nobody_to_move_is_refused(key: str) -> None:
+    assert "unknown side None" in str(_refused({key: None}))
+
+
+def test_battle_then_must_be_a_known_continuation() -> None:
+    start = {**BOIOTIA_BATTLE, "battle": {**BOIOTIA_BATTLE["battle"], "then": "anything"}}  # type: ignore[dict-item]
+    assert "unknown continuation after the battle 'anything'" in str(_refused(start))
+
+
+def test_a_battle_without_hands_is_refused() -> None:
+    start = {**BOIOTIA_BATTLE, "battle": {"area": "boiotia", "attacker": "sparta"}}
+    assert "one card per unit" in str(_refused(start))
+
+
+def test_a_battle_where_no_battle_can_be_is_refused() -> None:
+    start = {**BOIOTIA_BATTLE, "units": {"athens": {"boiotia": 1}, "sparta": {"boiotia": 1}}}
+    assert "fewer than 8 units" in str(_refused(start))
+
+
+def test_more_cards_in_hand_than_the_deck_holds() -> None:
+    hands = {"sparta": ["land:salpinx/ambush"] * 4, "athens": ["land:salpinx/ambush"] * 4}
+    start = {**BOIOTIA_BATTLE, "battle": {**BOIOTIA_BATTLE["battle"], "hands": hands}}  # type: ignore[dict-item]
+    assert "more of a card than the deck has" in str(_refused(start))
+
+
+def test_tribute_disc_on_a_sea_is_an_unknown_territory() -> None:
+    """A sea's index lies past the territories: this was an IndexError."""
+    assert "unknown territory 'kyklades'" in str(_refused({"tributed": {"kyklades": "athens"}}))
+
+
+@pytest.mark.parametrize(
+    "start",
+    [{"units": []}, {"sides": {"athens": 5}}, {"poleis": {"thebai": None}}, {"passed": "athens"}],
+)
+def test_wrong_shapes_in_a_start_are_refused(start: dict[str, object]) -> None:
+    assert "must be a" in str(_refused(start))
+
+
+def _record_text(**changes: object) -> str:
+    rec, _ = recorded_game()
+    data = rec.to_json()
+    data.update(changes)
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize("depth", [1_000, 100_000])
+def test_json_nested_deep_is_refused_before_parsing(depth: int) -> None:
+    """json.loads recursed until RecursionError at about 1,000 levels."""
+    text = _record_text()[:-1] + ', "meta": ' + "[" * depth + "]" * depth + "}"
+    with pytest.raises(RecordError, match="nested more than 16 levels"):
+        loads(text)
+
+
+def test_brackets_inside_strings_do_not_count_as_nesting() -> None:
+    rec = loads(_record_text(meta={"note": "[" * 5_000}))
+    assert rec.meta["note"].startswith("[[[")
+
+
+def test_a_five_thousand_digit_number_is_refused() -> None:
+    text = _record_text().replace('"seed": 4', '"seed": ' + "9" * 5_000)
+    with pytest.raises(RecordError, match="number too long"):
+        loads(text)
+
+
+def test_a_seed_beyond_64_bits_is_refused() -> None:
+    with pytest.raises(RecordError, match="seed must be a whole number from 0 to"):
+        loads(_record_text(seed=2**64))
+
+
+@pytest.mark.parametrize(
+    "meta",
+    [{"controllers": 5}, {"controllers": [1, 2]}, {"controllers": ["human"]}, [], "x",
+     {"controllers": ["human", "robot"]}],
+)  # fmt: skip
+def test_meta_controllers_must_be_two_known_controllers(meta: object) -> None:
+    """`tuple(5)` on the Play page was a TypeError the visitor saw as a traceback."""
+    with pytest.raises(RecordError, match=r"meta\.controllers two of: human, random, greedy"):
+        loads(_record_text(meta=meta))
+
+
+def test_a_refused_action_shows_its_filled_sentence_in_any_language() -> None:
+    """The raw '{action}' placeholder once reached the Play page."""
+    rec, _ = recorded_game()
+    rec.actions.insert(0, ["act", "fly"])
+    with pytest.raises(RecordError) as caught:
+        list(replay(rec, compile_ruleset("2e")))
+    for lang in ("en", "de", "ru"):
+        text = caught.value.render(lang)
+        assert "{" not in text and "fly" in text

@@ -8,8 +8,6 @@ semantic checks all see broken input.
 
 from __future__ import annotations
 
-import shutil
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -21,31 +19,12 @@ from polis.rules.issues import RulesError
 from polis.rules.loader import load_overlay_text, load_ruleset
 from polis.rules.registry import rules_data_dir
 from polis.rules.yaml_loader import parse
+from tests.fuzz.mutate import data_paths
+from tests.fuzz.probe import edition_copy
 
 EDITION_FILES = sorted((rules_data_dir() / "editions").glob("*/*.yaml"))
 VARIANT_FILES = sorted((rules_data_dir() / "variants").glob("*.yaml"))
 ODD_VALUES: list[Any] = [None, -1, 0, 10**12, "x", "", [], {}, True, 1.5, "attika", "✓", [1, 2]]
-_COPIES: dict[str, Path] = {}
-
-
-def _edition_copy(edition: str) -> Path:
-    """One scratch copy of each edition folder, reused across examples."""
-    if edition not in _COPIES:
-        root = Path(tempfile.mkdtemp(prefix="polis-fuzz-"))
-        shutil.copytree(rules_data_dir() / "editions" / edition, root / edition)
-        _COPIES[edition] = root / edition
-    return _COPIES[edition]
-
-
-def _paths(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    out = [path]
-    if isinstance(node, dict):
-        for key, value in node.items():
-            out += _paths(value, (*path, key))
-    elif isinstance(node, list):
-        for i, value in enumerate(node):
-            out += _paths(value, (*path, i))
-    return out
 
 
 @st.composite
@@ -78,7 +57,7 @@ def text_mutation(draw: st.DrawFn, text: str) -> str:
 @st.composite
 def data_mutation(draw: st.DrawFn, text: str) -> str:
     data = parse(text, display="fuzz", allow_replace=True).data
-    target = draw(st.sampled_from(_paths(data)[1:] or [()]))
+    target = draw(st.sampled_from(data_paths(data)[1:] or [()]))
     parent: Any = data
     for part in target[:-1]:
         parent = parent[part]
@@ -131,7 +110,7 @@ def test_mutations_only_ever_raise_rules_error(case: tuple[Path, str | bytes]) -
             text = content.decode("utf-8", "replace") if isinstance(content, bytes) else content
             load_overlay_text(text, display=path.name)
             return
-        copy = _edition_copy(path.parent.name) / path.name
+        copy = edition_copy(path.parent.name) / path.name
         original = copy.read_bytes()
         try:
             copy.write_bytes(content if isinstance(content, bytes) else content.encode("utf-8"))

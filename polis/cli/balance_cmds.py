@@ -1,0 +1,338 @@
+"""`polis balance | balance-records`: how rulesets play, measured by bot games."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from polis.cli.common import Lang, UserError, emit_json, user_errors
+
+Advance = Callable[[int, int], None]
+
+
+def register(app: typer.Typer) -> None:
+    app.command("balance")(balance)
+    app.command("balance-records")(balance_records)
+
+
+@contextmanager
+def _progress(label: str, enabled: bool) -> Iterator[Advance]:
+    """A progress bar on stderr while games are played (only on a terminal)."""
+    if not enabled:
+        yield lambda done, total: None
+        return
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    ) as bar:
+        task = bar.add_task(label, total=None)
+
+        def advance(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        yield advance
+
+
+def _estimates_json(rid: str) -> dict[str, Any]:
+    from polis.compiler.provenance import provenance_report
+    from polis.rules.loader import load_ruleset
+
+    report = provenance_report(load_ruleset(rid).model)
+    estimated = [f.path for f in report.facts if f.status == "estimated"]
+    partly = [f.path for f in report.facts if f.status == "partly estimated"]
+    return {
+        "sourced_share": round(report.sourced_share, 3),
+        "estimated": estimated,
+        "partly_estimated": partly,
+    }
+
+
+@user_errors
+def balance(
+    rulesets: Annotated[list[str], typer.Argument(help="ruleset ids or overlay files")],
+    games: Annotated[
+        int | None, typer.Option("--games", min=1, help="games per ruleset [settings]")
+    ] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="game i uses seed + i")] = None,
+    bot: Annotated[str | None, typer.Option("--bot", help="bot on both sides [settings]")] = None,
+    level: Annotated[str | None, typer.Option("--level", help="the bot's level")] = None,
+    workers: Annotated[
+        int | None, typer.Option("--workers", min=1, help="processes playing (default: cores)")
+    ] = None,
+    sensitivity: Annotated[
+        bool,
+        typer.Option(
+            "--sensitivity", help="rerun with estimated values moved by one (shipped rulesets)"
+        ),
+    ] = False,
+    sensitivity_games: Annotated[
+        int | None,
+        typer.Option("--sensitivity-games", min=1, help="games per changed ruleset [settings]"),
+    ] = None,
+    fresh: Annotated[
+        bool, typer.Option("--fresh", help="play even when a matching record is stored")
+    ] = False,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="folder for the records of this run")
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="the report as JSON (docs/balance.md)")
+    ] = False,
+    lang: Lang = "",
+) -> None:
+    """Play bot games per ruleset: who wins, how games end, scores, length, action mix,
+    and the differences between rulesets that are larger than chance."""
+    from polis.app.labels import CATEGORIES
+    from polis.balance import lab
+    from polis.balance import record as records
+    from polis.balance.compare import compare
+    from polis.balance.game import resolve_bot
+    from polis.balance.runner import default_workers
+    from polis.balance.settings import settings
+    from polis.balance.text import Speaker
+    from polis.compiler import compile_ruleset
+    from polis.compiler.provenance import provenance_report
+    from polis.i18n import translator
+    from polis.rules.loader import load_ruleset
+    from polis.rules.registry import discover
+    from polis.stats import ALPHA
+
+    tr = translator(lang)
+    _ = tr.gettext
+    conf = settings()
+    games = games or conf.records.games
+    seed = conf.records.seed if seed is None else seed
+    if bot is None:
+        bot, level = conf.records.bot, level or conf.records.level
+    try:
+        bot, level = resolve_bot(bot, level)
+    except KeyError as exc:
+        raise UserError(str(exc.args[0])) from None
+    workers = workers or default_workers()
+    store = out or records.runs_dir()
+    shipped = discover()
+    show_bar = sys.stderr.isatty()
+
+    measured: dict[str, lab.Measured] = {}
+    configs = {}
+    titles = {}
+    interrupted = False
+    for target in rulesets:
+        compiled = compile_ruleset(target)
+        rid = target if target in shipped else compiled.config.id
+        configs[rid] = compiled.config
+        titles[rid] = tr.pgettext(f"{rid}:title", compiled.config.title)
+        label = _("{ruleset}: playing").format(ruleset=rid)
+        with _progress(label, show_bar) as advance:
+            m = lab.measure(
+                rid,
+                games,
+                seed,
+                bot,
+                level,
+                compiled=compiled,
+                workers=workers,
+                reuse=not fresh,
+                store=store,
+                progress=advance,
+            )
+        wants_sensitivity = sensitivity and rid in shipped and not m.record.doc.interrupted
+        if wants_sensitivity and m.record.doc.sensitivity is None:
+            label = _("{ruleset}: estimated values moved by one").format(ruleset=rid)
+            with _progress(label, show_bar) as advance:
+                sens = conf.sensitivity
+                if sensitivity_games:
+                    sens = sens.model_copy(update={"games": sensitivity_games})
+                rec = lab.add_sensitivity(m.record, sens, workers=workers, progress=advance)
+            path = m.path if m.origin != "shipped" else None
+            path = path or store / records.run_filename(rec)
+            records.save(rec, path)
+            m = lab.Measured(rec, m.origin, path)
+        measured[rid] = m
+        if m.record.doc.interrupted:
+            interrupted = True
+            break
+
+    samples = {rid: m.record.sample for rid, m in measured.items()}
+    diffs = compare(samples) if len(samples) > 1 else []
+    # sentences name a shipped ruleset by its id (1e, 2e), an overlay file by its title
+    short = {rid: rid if rid in shipped else titles[rid] for rid in titles}
+    speaker = Speaker.make(lang, tr, configs, short)
+    notes = [speaker.bot_caveat(bot, level)]
+    category_names = {k: _(v) for k, v in CATEGORIES.items()}
+    for rid in measured:
+        if rid in shipped:
+            report = provenance_report(load_ruleset(rid).model)
+            notes.append(speaker.estimates(rid, report, category_names))
+            notes += speaker.sensitivity(rid, _sensitivity_json(measured[rid]))
+    if interrupted:
+        done = measured[list(measured)[-1]].record
+        notes.append(
+            _(
+                "Interrupted: {done} of {planned} games finished; the figures use those games "
+                "and the rulesets after it were not played."
+            ).format(done=done.games, planned=done.doc.games_planned)
+        )
+
+    if as_json:
+        emit_json(
+            {
+                "format": "polis-balance-report/1",
+                "bot": bot,
+                "level": level,
+                "seed": seed,
+                "games": games,
+                "interrupted": interrupted,
+                "rulesets": [
+                    {
+                        "ruleset": rid,
+                        "title": titles[rid],
+                        "content_hash": m.record.doc.content_hash,
+                        "origin": m.origin,
+                        "record": str(m.path) if m.path else None,
+                        "games": m.record.games,
+                        "games_planned": m.record.doc.games_planned,
+                        "interrupted": m.record.doc.interrupted,
+                        "seconds": m.record.doc.seconds,
+                        "workers": m.record.doc.workers,
+                        "code_version": m.record.doc.code_version,
+                        "figures": m.record.figures,
+                        "estimates": _estimates_json(rid) if rid in shipped else None,
+                        "sensitivity": _sensitivity_json(m),
+                    }
+                    for rid, m in measured.items()
+                ],
+                "differences": [d.to_json() for d in diffs],
+                "tests": {
+                    "rates": "fisher",
+                    "values": "mann_whitney",
+                    "paired": "mcnemar",
+                    "interval": "wilson",
+                    "correction": "benjamini_hochberg",
+                    "alpha": ALPHA,
+                    "comparisons": len(diffs),
+                },
+                "notes": notes,
+            }
+        )
+        return
+
+    for rid, m in measured.items():
+        d = m.record.doc
+        origin = {
+            "shipped": _("shipped record"),
+            "stored": _("stored record"),
+            "played": _("played now"),
+        }[m.origin]
+        typer.echo(f"== {titles[rid]} ({rid})")
+        typer.echo(
+            _("Bot {bot}, seed {seed}, {origin}").format(
+                bot=f"{d.bot} ({d.level})" if d.level else d.bot, seed=d.seed, origin=origin
+            )
+            + (f": {m.path}" if m.path else "")
+        )
+        for line in speaker.summary(rid, m.record.sample, m.record.figures):
+            typer.echo("  " + line)
+        typer.echo("")
+    if diffs:
+        typer.echo("== " + _("Differences larger than chance"))
+        for line in speaker.differences(diffs):
+            typer.echo("  " + line)
+        typer.echo("")
+    for note in notes:
+        typer.echo(note)
+
+
+def _sensitivity_json(m: Any) -> dict[str, Any] | None:
+    section = m.record.doc.sensitivity
+    return section.model_dump(mode="json") if section is not None else None
+
+
+@user_errors
+def balance_records(
+    rulesets: Annotated[
+        list[str] | None, typer.Argument(help="shipped ruleset ids (default: all)")
+    ] = None,
+    games: Annotated[
+        int | None, typer.Option("--games", min=1, help="games per ruleset [settings]")
+    ] = None,
+    workers: Annotated[
+        int | None, typer.Option("--workers", min=1, help="processes playing (default: cores)")
+    ] = None,
+    no_sensitivity: Annotated[
+        bool, typer.Option("--no-sensitivity", help="skip the estimated-value reruns")
+    ] = False,
+    check: Annotated[
+        bool, typer.Option("--check", help="only say which shipped records are stale")
+    ] = False,
+    lang: Lang = "",
+) -> None:
+    """Regenerate the shipped balance records (rules_data/balance/) with the settings' bot."""
+    from polis.balance import lab
+    from polis.balance import record as records
+    from polis.balance.runner import default_workers
+    from polis.compiler import compile_ruleset
+    from polis.i18n import translator
+    from polis.rules.registry import discover, display_path
+
+    _ = translator(lang).gettext
+    known = discover()
+    wanted = rulesets or list(known)
+    for rid in wanted:
+        if rid not in known:
+            raise UserError(
+                _("'{ruleset}' is not a shipped ruleset; choose from {choices}").format(
+                    ruleset=rid, choices=", ".join(known)
+                )
+            )
+    if check:
+        stale = []
+        for rid in wanted:
+            try:
+                rec = records.load_shipped(rid)
+            except records.RecordError as exc:
+                stale.append(f"{rid}: {exc}")
+                continue
+            if rec is None:
+                stale.append(_("{ruleset}: no record").format(ruleset=rid))
+            elif rec.doc.content_hash != compile_ruleset(rid).content_hash:
+                stale.append(
+                    _("{ruleset}: made for other rules (content hash differs)").format(ruleset=rid)
+                )
+        for line in stale:
+            typer.echo(line)
+        if stale:
+            raise typer.Exit(1)
+        typer.echo(_("balance records are up to date"))
+        return
+    show_bar = sys.stderr.isatty()
+    with _progress("balance records", show_bar) as advance:
+        written = lab.regenerate_shipped(
+            wanted,
+            games=games,
+            workers=workers or default_workers(),
+            sensitivity=not no_sensitivity,
+            progress=advance,
+        )
+    for path in written:
+        typer.echo(_("wrote {path}").format(path=display_path(path)))

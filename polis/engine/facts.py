@@ -1,0 +1,62 @@
+"""Facts about one side that the checks of one decision share.
+
+The turn decision asks a dozen questions ("could this action start?") that
+need the same facts: the side's poleis, its cube supply, its free discs, the
+round's stacking limit, what its units may cross. `SideFacts` computes them
+once for one decision and is then dropped. It is never stored in the state,
+so it cannot outlive a change to it. Nothing in it depends on goods, so the
+surcharge check, which asks the same questions again with fewer goods, reuses it.
+"""
+
+from __future__ import annotations
+
+from polis.engine.board import Passage
+from polis.engine.state import State
+
+
+class SideFacts:
+    __slots__ = ("_passage", "_state", "discs_free", "limit", "owned", "side", "supply")
+
+    side: int
+    owned: list[int]  # the poleis of the side's league
+    limit: int  # the round's stacking limit
+    supply: int  # cubes not in a polis, on the board or on the player board
+    discs_free: int
+
+    def __init__(self, s: State, side: int) -> None:
+        cfg = s.cfg
+        n = len(cfg.areas)
+        self._state = s
+        self._passage: Passage | None = None
+        self.side = side
+        self.limit = s.stacking_limit()
+        # the counts of State.supply and State.discs_free, in one pass over the poleis
+        units = s.units
+        on_board = 0
+        for i in range(side * n, side * n + n):
+            on_board += units[i]
+        owned: list[int] = []
+        in_poleis = 0
+        discs = s.tributed.count(side)
+        pop, siege = s.pop, s.siege_discs
+        for p, o in enumerate(s.owner):
+            if o == side:
+                owned.append(p)
+                in_poleis += pop[p]
+                discs += 1
+            discs += siege[p * 2 + side]
+        self.owned = owned
+        self.supply = cfg.cubes_per_side - on_board - cfg.track_cubes - in_poleis
+        self.discs_free = cfg.discs_per_side - discs if cfg.discs_limited else 1 << 30
+
+    @property
+    def passage(self) -> Passage:
+        """What the side's units may cross (built on first use: only moves need it)."""
+        if self._passage is None:
+            self._passage = Passage(self._state, self.side)
+        return self._passage
+
+
+def facts_for(s: State, side: int, facts: SideFacts | None) -> SideFacts:
+    """The facts a caller already has, or fresh ones."""
+    return facts if facts is not None else SideFacts(s, side)
