@@ -106,6 +106,7 @@ if state_store["game"] is None:
                 int(seed),
                 (athens, sparta),
                 overlay.text if overlay else None,
+                answer=False,
             )
             state_store["refusal"] = None
             state_store["seen_by"] = None
@@ -140,7 +141,7 @@ def side_name(side: int) -> str:
 def play(action: Action) -> None:
     state_store["confirm"] = None
     state_store["board_pick"] = None
-    state_store["refusal"] = game.play(action)
+    state_store["refusal"] = game.play(action, answer=False)  # bots answer below, with progress
 
 
 def request(action: Action) -> None:
@@ -637,7 +638,21 @@ elif view == "log":
 else:
     draw_game_view()
 
+
+if game.awaiting_bot:  # the bots answer now, below the board, showing how far they have thought
+    thinking = st.progress(0.0, text=_("The bot is thinking…"))
+
+    def show_thinking(share: float, moved: int) -> None:
+        side = side_name(game.state.player)
+        thinking.progress(share, text=_("{side}: the bot is thinking…").format(side=side))
+
+    answered = game.run_bots(progress=show_thinking)
+else:
+    answered = 0
+
 elapsed, elapsed_cpu = time.perf_counter() - started, time.thread_time() - started_cpu
 if path := os.environ.get("POLIS_TIMINGS_FILE"):  # the benchmark and e2e tests read these
     with Path(path).open("a", encoding="utf-8") as fh:
         fh.write(f"play {elapsed:.6f} {elapsed_cpu:.6f} {view}\n")
+if answered:  # draw the position the bots left
+    st.rerun()

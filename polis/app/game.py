@@ -7,6 +7,7 @@ used), and never a decision of the other human player in a hotseat game.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal, cast
@@ -18,8 +19,11 @@ from polis.engine.record import Record, RecordError, action_json, loads, replay
 from polis.messages import msg, quoted
 from polis.rules.loader import LoadedRuleset, load_overlay_text
 
-Controller = Literal["human", "random", "greedy"]
+# who plays a side: a person, or a bot spec (`name[:level]`, see polis.bots.registry)
+Controller = Literal["human", "random", "greedy", "mcts:normal", "mcts:strong"]
 MAX_BOT_STEPS = 5_000  # a whole bot-against-bot game fits easily
+# while bots play: (share of the current decision's search done, decisions made so far)
+BotProgress = Callable[[float, int], None]
 
 
 @dataclass
@@ -46,10 +50,14 @@ class GameSession:
         seed: int,
         controllers: tuple[Controller, Controller],
         overlay: str | None = None,
+        *,
+        answer: bool = True,
     ) -> GameSession:
+        """A new game; with `answer`, bots play at once until a person must decide."""
         game = cls(compiled, seed, controllers, overlay)
         game.states.append(new_game(compiled.config, seed))
-        game.run_bots()
+        if answer:
+            game.run_bots()
         return game
 
     @classmethod
@@ -82,6 +90,10 @@ class GameSession:
     def awaiting_human(self) -> bool:
         return not self.state.finished and self.is_human(self.state.player)
 
+    @property
+    def awaiting_bot(self) -> bool:
+        return not self.state.finished and not self.is_human(self.state.player)
+
     def record(self) -> Record:
         return Record(
             ruleset=self.compiled.config.id,
@@ -104,20 +116,33 @@ class GameSession:
         self.states.append(apply(before, action))
         self.steps.append(Step(action_json(before, action), before.player, by_bot))
 
-    def play(self, action: Action) -> Refusal | None:
-        """A human decision: refused with the rule, or played (then the bots answer)."""
+    def play(self, action: Action, *, answer: bool = True) -> Refusal | None:
+        """A human decision: refused with the rule, or played (then, with `answer`, the
+        bots answer at once; the app lets them answer in the next run, with progress shown)."""
         refusal = explain(self.state, action)
         if refusal is not None:
             return refusal
         self._push(action, by_bot=False)
-        self.run_bots()
+        if answer:
+            self.run_bots()
         return None
 
-    def run_bots(self, limit: int = MAX_BOT_STEPS) -> int:
-        """Let bots decide until a human must (or the game ends); returns how many moved."""
+    def run_bots(self, limit: int = MAX_BOT_STEPS, progress: BotProgress | None = None) -> int:
+        """Let bots decide until a human must (or the game ends); returns how many moved.
+
+        `progress` hears how far each decision's search has come, so a page can
+        show that the bot is thinking rather than hang.
+        """
         moved = 0
-        while not self.state.finished and not self.is_human(self.state.player) and moved < limit:
-            self._push(self._bot(self.state.player).choose(self.state), by_bot=True)
+        while self.awaiting_bot and moved < limit:
+            bot = self._bot(self.state.player)
+            if progress is not None:
+                bot.progress = functools.partial(_report, progress, moved)
+            try:
+                action = bot.choose(self.state)
+            finally:
+                bot.progress = None
+            self._push(action, by_bot=True)
             moved += 1
         return moved
 
@@ -147,6 +172,10 @@ class GameSession:
         del self.states[target + 1 :]
         del self.steps[target:]
         return True
+
+
+def _report(progress: BotProgress, moved: int, share: float) -> None:
+    progress(share, moved)
 
 
 def open_record(

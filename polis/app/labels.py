@@ -23,4 +23,11 @@ CATEGORIES = {
     "setup": N_("Setup"),
 }
 
-CONTROLLERS = {"human": N_("Human"), "random": N_("Bot: random"), "greedy": N_("Bot: greedy")}
+# who plays a side: a person or a bot spec (polis.bots.registry); "greedy" is the easy level
+CONTROLLERS = {
+    "human": N_("Human"),
+    "random": N_("Bot: random"),
+    "greedy": N_("Bot: easy"),
+    "mcts:normal": N_("Bot: normal"),
+    "mcts:strong": N_("Bot: strong"),
+}

@@ -15,7 +15,7 @@ from itertools import combinations
 from typing import Any
 
 from polis.balance.sample import LENGTHS, PARTS, Sample
-from polis.balance.stats import ALPHA, TestResult, adjust, fisher, mann_whitney
+from polis.stats import ALPHA, TestResult, adjust, fisher, mann_whitney
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +30,7 @@ class Difference:
     n_b: int
     p: float
     p_adjusted: float
-    effect: float  # see polis.balance.stats.TestResult
+    effect: float  # see polis.stats.TestResult
 
     @property
     def larger_than_chance(self) -> bool:

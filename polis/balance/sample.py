@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from polis.balance.game import OCCURRENCES, SCORED_REASONS, GameFacts
-from polis.balance.stats import Interval, quantiles, wilson
+from polis.stats import Interval, quantiles, wilson
 
 LENGTHS = ("rounds", "turns", "actions", "steps")
 PARTS = ("population", "prestige", "project_end_prestige")

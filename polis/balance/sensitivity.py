@@ -28,13 +28,13 @@ import yaml
 from polis.balance.runner import Progress, Stop, run_games
 from polis.balance.sample import Sample
 from polis.balance.settings import SensitivitySettings
-from polis.balance.stats import ALPHA, adjust, mcnemar
 from polis.compiler import compile_loaded
 from polis.compiler.provenance import provenance_report
 from polis.rules.issues import RulesError
 from polis.rules.loader import load_overlay_text
 from polis.rules.models import Ruleset
 from polis.rules.provenance import Record
+from polis.stats import ALPHA, adjust, mcnemar
 
 
 @dataclass(frozen=True, slots=True)

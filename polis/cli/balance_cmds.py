@@ -109,13 +109,13 @@ def balance(
     from polis.balance.game import resolve_bot
     from polis.balance.runner import default_workers
     from polis.balance.settings import settings
-    from polis.balance.stats import ALPHA
     from polis.balance.text import Speaker
     from polis.compiler import compile_ruleset
     from polis.compiler.provenance import provenance_report
     from polis.i18n import translator
     from polis.rules.loader import load_ruleset
     from polis.rules.registry import discover
+    from polis.stats import ALPHA
 
     tr = translator(lang)
     _ = tr.gettext

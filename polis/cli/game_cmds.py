@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 from typing import Annotated
@@ -120,34 +121,65 @@ def simulate_cmd(
     games: Annotated[int, typer.Option("--games", min=1)] = 100,
     seed: Annotated[int, typer.Option("--seed")] = 0,
     bot: Annotated[
-        str, typer.Option("--bot", help="bot for both sides: random or greedy")
+        str,
+        typer.Option("--bot", help="bot for both sides: random, greedy or mcts (name[:level])"),
     ] = "random",
     against: Annotated[
-        str | None, typer.Option("--against", help="a different bot for the other side")
+        str | None,
+        typer.Option("--against", help="a different bot for the other side; sides alternate"),
     ] = None,
+    level: Annotated[
+        str | None,
+        typer.Option("--level", help="level of an mcts bot that names none: easy, normal, strong"),
+    ] = None,
+    jobs: Annotated[
+        int, typer.Option("--jobs", min=1, help="worker processes playing games at once")
+    ] = 1,
     as_json: Annotated[bool, typer.Option("--json")] = False,
     lang: Lang = "",
 ) -> None:
-    """Bot games: counts of games, actions, errors, wins per side, scores, battles, event
-    cards drawn per deck, time; `--json` adds every game's own counts."""
-    from polis.bots import BOTS
+    """Bot games: wins per side and bot, end reasons, scores, length, think time, battles,
+    event cards drawn per deck; `--json` adds every game's own counts."""
+    import sys
+
+    from polis.bots import BOTS, LEVEL_NAMES, parse_spec
     from polis.simulate import simulate
 
+    _ = translator(lang).gettext
     for name in (bot, against):
-        if name is not None and name not in BOTS:
+        if name is None:
+            continue
+        try:
+            parse_spec(name, level)
+        except KeyError:
+            if name.partition(":")[0] not in BOTS:
+                raise UserError(
+                    _("unknown bot '{name}'; choose from {bots}").format(
+                        name=name, bots=", ".join(BOTS)
+                    )
+                ) from None
             raise UserError(
-                translator(lang)
-                .gettext("unknown bot '{name}'; choose from {bots}")
-                .format(name=name, bots=", ".join(BOTS))
-            )
-    summary = simulate(
-        compile_ruleset(ruleset).config,
+                _("unknown level '{level}'; choose from {levels}").format(
+                    level=name.partition(":")[2] or level, levels=", ".join(LEVEL_NAMES)
+                )
+            ) from None
+    cfg = compile_ruleset(ruleset).config
+    run = functools.partial(
+        simulate,
+        cfg,
         games,
         seed,
         bot,
         against or bot,
         alternate=against is not None,
+        level=level,
+        jobs=jobs,
     )
+    if sys.stderr.isatty():
+        with typer.progressbar(length=games, label=cfg.id, file=sys.stderr) as bar:
+            summary = run(progress=lambda done, _total: bar.update(done - bar.pos))
+    else:
+        summary = run()
     data = summary.to_json()
     if as_json:
         emit_json(data)
@@ -156,6 +188,8 @@ def simulate_cmd(
     typer.echo(json.dumps(shown, indent=1))
     for sample in summary.error_samples[:3]:
         typer.echo(sample, err=True)
+    if summary.interrupted:
+        typer.echo(f"interrupted: {summary.games} of {games} games finished", err=True)
 
 
 @user_errors

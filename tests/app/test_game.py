@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from polis.app.game import GameSession
 from polis.app.play_view import for_click, probe_for_click, targets
+from polis.bots import LEVELS, Budget
 from polis.compiler import compile_ruleset
 from polis.engine import legal_actions
 from polis.engine.record import loads
@@ -83,3 +86,24 @@ def test_map_clicks_map_to_choices() -> None:
     index = game.state.cfg.areas.index(ident)
     assert for_click(game.state, options, kind, index) == [("dest", index)]
     assert probe_for_click(game.state, "area", index) == ("dest", index)
+
+
+def test_search_bots_answer_with_progress_reports(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(LEVELS, "normal", Budget(iterations=40, seconds=60.0, rollout_plies=0))
+    game = GameSession.start(compile_ruleset("2e"), 1, ("human", "mcts:normal"), answer=False)
+    assert game.awaiting_bot and not game.steps  # Sparta opens; nothing played yet
+    heard: list[tuple[float, int]] = []
+    moved = game.run_bots(progress=lambda share, done: heard.append((share, done)))
+    assert moved >= 1 and game.awaiting_human and all(s.by_bot for s in game.steps)
+    assert heard and heard[-1][0] == pytest.approx(1.0)
+    assert {done for _share, done in heard} <= set(range(moved))
+    assert all(bot.progress is None for bot in game._bots.values())  # no callback left behind
+    assert game.record().meta["controllers"] == ["human", "mcts:normal"]
+
+
+def test_a_human_move_can_wait_for_the_bots_answer() -> None:
+    game = GameSession.start(compile_ruleset("2e"), 1, ("human", "greedy"))
+    assert game.play(game.legal()[0], answer=False) is None
+    assert game.awaiting_bot or game.awaiting_human  # Athens may still be on its turn
+    game.run_bots()
+    assert not game.awaiting_bot

@@ -2,11 +2,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from polis.app import table_html as html
 from polis.app.game import GameSession
 from polis.app.session import encode_record
+from polis.bots import LEVELS, Budget
 from polis.compiler import compile_ruleset
 from polis.engine.record import Record
 from polis.engine.state_json import apply_overrides
@@ -321,3 +323,16 @@ def test_the_new_game_form_says_how_many_event_cards_are_known(app: AppTest) -> 
     no_errors(app)
     notes = [t.value for t in app.text if "Event cards whose text is known" in t.value]
     assert notes and ": 1 of 8" in notes[0], [t.value for t in app.text]
+
+
+def test_playing_the_search_bot(app: AppTest, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a small budget: the page must run the bot after the move and show the game again
+    monkeypatch.setitem(LEVELS, "normal", Budget(iterations=30, seconds=60.0, rollout_plies=0))
+    start(app, "human", "mcts:normal")
+    game = app.session_state["game"]
+    assert game.awaiting_human and game.steps and all(s.by_bot for s in game.steps)
+    before = len(game.steps)
+    choices(app)[-1].click().run()  # whatever the last choice is (often: pass)
+    no_errors(app)
+    game = app.session_state["game"]
+    assert len(game.steps) > before and not game.awaiting_bot

@@ -7,7 +7,7 @@ import pytest
 from polis.balance.compare import compare
 from polis.balance.game import GameFacts
 from polis.balance.sample import Sample, figures
-from polis.balance.stats import wilson
+from polis.stats import wilson
 
 SIDES = ("athens", "sparta")
 ACTIONS = ("trade", "besiege")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from polis.balance.stats import adjust, fisher, mann_whitney, mcnemar, quantiles, wilson
+from polis.stats import adjust, fisher, mann_whitney, mcnemar, quantiles, wilson
 
 
 @pytest.mark.parametrize(

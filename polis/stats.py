@@ -1,4 +1,4 @@
-"""The statistics of the balance lab, all from scipy.stats.
+"""The statistics of bot games (polis simulate, the balance lab), all from scipy and numpy.
 
 Choices (docs/balance.md says why at more length):
 
@@ -121,3 +121,10 @@ def quantiles(values: Sequence[float]) -> dict[str, float]:
         "min": float(arr.min()),
         "max": float(arr.max()),
     }
+
+
+def percentile(values: Sequence[float], share: float) -> float:
+    """The value below which `share` of `values` lie (nearest rank; 0.0 for no values)."""
+    if not values:
+        return 0.0
+    return float(np.percentile(np.asarray(values, dtype=float), share * 100, method="inverted_cdf"))

@@ -1,0 +1,396 @@
+"""How good a position looks for a side, in points of final score.
+
+Both bots judge positions with `evaluate`: the greedy bot after each of its
+choices, the search bot where it cuts a rollout short. A side's value is its
+score now, plus what it is about to earn (projects under way, megalopolis
+prestige), minus what the next feeding will cost it, plus what its goods, units
+and merchants are worth while rounds remain to use them, plus the tribute and
+sieges its hoplites make possible.
+
+The feeding term reads the rules as the engine plays them: a shortfall of
+wheat costs a prestige per cube, or whole poleis when prestige runs out (each
+released cube is a point lost), and a side that cannot feed its capital, or
+would end the round without prestige where that loses, is about to lose the
+game. The old evaluation charged every cube of population against the wheat in
+store at every moment, so feeding looked worse than releasing a polis, growth
+looked like a loss and the bot starved: this one charges the shortfall once,
+at the feeding it belongs to.
+
+Only public facts are read: the board, the player boards and the round's
+progress. Nothing here looks at the generator, the combat deck or the hands.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from polis.compiler.config import EngineConfig
+from polis.engine.board import market_reachable
+from polis.engine.flow import scores
+from polis.engine.state import DRAW, SLOT_FREE, State
+
+WIN = 1000.0  # a finished game outweighs any position
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """What one unit of each asset is worth, in points of score, while rounds remain."""
+
+    good: float = 0.3  # a durable good (metal, wood, silver)
+    perishable: float = 0.18  # a good halved at storage (wine, oil)
+    wheat_surplus: float = 0.3  # wheat beyond the next feeding: it feeds the round after
+    unit: float = 0.3  # a hoplite or galley on the board
+    merchant: float = 0.5  # a hired merchant (the first few: trade is one action a turn)
+    useful_merchants: int = 2
+    population: float = 0.2  # a cube in a polis, beyond its point, per round to come:
+    # it grows, builds and scores again; a cube spent or released is gone for good
+    megalopolis: float = 0.7  # share of future megalopolis prestige counted now
+    polis: float = 1.0  # owning a polis beyond its cubes: where units and growth come from
+    capital: float = 1.0  # per cube the capital lacks of its base population: what builds
+    # units and merchants and what a feeding must never fail; a hollowed capital takes rounds
+    # to regrow
+    tribute: float = 0.12  # per good of the best tribute the hoplites could collect
+    siege: float = 0.35  # share of a possible capture's points counted before the die
+    last_round: float = 0.25  # what assets keep of their worth in the last round
+    starve: float = 30.0  # a sudden-death loss at this round's end that no action can avert
+    reach: float = 0.5  # share of the wheat a side could still collect that it counts on
+    shortfall: float = 0.5  # per cube of wheat missing for a feeding still turns away
+    starve_gap: float = 3.0  # per cube of wheat or prestige a side lacks to survive a
+    # feeding still turns away
+    starve_gap_next: float = 1.0  # the same, for the next round's feeding
+    prisoner: float = 1.0  # a proxenos held by the enemy
+
+
+WEIGHTS = Weights()
+
+
+def evaluate(s: State, side: int, weights: Weights = WEIGHTS) -> float:
+    """`side`'s value minus its opponent's, in points; ±WIN once the game is decided."""
+    if s.finished:
+        if s.winner == DRAW:
+            return 0.0
+        return WIN if s.winner == side else -WIN
+    score = scores(s)
+    return side_value(s, side, score[side], weights) - side_value(
+        s, 1 - side, score[1 - side], weights
+    )
+
+
+# ------------------------------------------------------------------ the round's progress
+
+
+def in_round_end(s: State) -> bool:
+    return bool(s.step)
+
+
+def feeding_ahead(s: State, who: int) -> bool:
+    """Whether `who` still has to feed this round (during turns, battles or the round end)."""
+    if not s.step:
+        return True
+    if s.step == "feeding" and s.phase == "feed" and s.player == who:
+        return True
+    return ("feeding", who) in s.step_queue
+
+
+def _can_still_act(s: State, who: int) -> bool:
+    """Whether `who` still has turns this round (turns are on and it has not passed)."""
+    return not s.step and not s.passed >> who & 1
+
+
+def _step_ahead(s: State, step: str) -> bool:
+    return not s.step or (step, -1) in s.step_queue
+
+
+def _last_round(s: State) -> bool:
+    return s.round == len(s.cfg.rounds) - 1
+
+
+# ------------------------------------------------------------------ feeding
+
+
+def pending_project_prestige(s: State, who: int) -> int:
+    """Prestige the projects under way in `who`'s poleis bring at this round's end."""
+    cfg = s.cfg
+    total = 0
+    for j, loc in enumerate(s.proj_loc):
+        if loc >= 0 and not s.proj_done[j] and s.owner[loc] == who:
+            proj = cfg.projects[j]
+            if proj.half_population:
+                half = s.pop[loc] // 2 + (s.pop[loc] % 2 if proj.half_population == "up" else 0)
+                total += half
+            else:
+                total += proj.prestige
+    return total
+
+
+@dataclass(frozen=True, slots=True)
+class Feeding:
+    """The next feeding `who` faces: this round's, or the next round's once this one is done."""
+
+    wheat: int  # wheat it can count on then: what it holds, and part of what it could collect
+    prestige: int  # prestige it will hold then
+    keep: int  # prestige it must keep at that round's end (1 where zero prestige loses)
+    this_round: bool
+
+
+def next_feeding(s: State, who: int, w: Weights = WEIGHTS) -> Feeding | None:
+    """The feeding ahead of `who`, or None after the last one.
+
+    Once a side has fed, the next round's feeding is what its wheat must
+    cover: counting it from the moment this round's is done keeps the value
+    of a position from jumping when a round ends.
+    """
+    cfg = s.cfg
+    wheat = s.goods[who * len(cfg.goods) + cfg.feeding_good]
+    prestige = s.prestige[who]
+    last = _last_round(s)
+    if feeding_ahead(s, who):
+        if _step_ahead(s, "projects"):
+            prestige += pending_project_prestige(s, who)
+        keep = 1 if _zero_prestige_loses(s) else 0
+        if _can_still_act(s, who):
+            wheat += int(w.reach * wheat_reach(s, who))
+        return Feeding(wheat, prestige, keep, True)
+    if last:
+        return None
+    if cfg.perishable[cfg.feeding_good] and _step_ahead(s, "storage"):
+        wheat = _half(wheat, cfg.storage_rounding)
+    wheat += int(w.reach * wheat_reach(s, who, next_round=True))
+    prestige += _megalopolis_now(s, who)
+    next_is_last = s.round + 1 == len(cfg.rounds) - 1
+    keep = 1 if "zero_prestige_at_round_end" in cfg.loss_conditions and not next_is_last else 0
+    return Feeding(wheat, prestige, keep, False)
+
+
+def _half(n: int, rounding: str) -> int:
+    return (n + 1) // 2 if rounding == "up" else n // 2
+
+
+def feeding_outcome(s: State, who: int, feeding: Feeding) -> tuple[int, int, int]:
+    """(prestige `who` pays, cubes it releases, cubes it lacks to survive) at `feeding`.
+
+    As the engine plays it: a side whose wheat and prestige cannot feed its
+    capital loses at once; otherwise the shortfall is paid in prestige, and
+    where that would leave too little prestige the smallest set of poleis
+    (never the capital) whose release covers the rest goes first. A side that
+    lacks cubes of wheat or prestige to survive loses the game there unless
+    it finds them first.
+    """
+    cfg = s.cfg
+    need = 0
+    others: list[int] = []
+    capital = cfg.capital[who]
+    for p, owner in enumerate(s.owner):
+        if owner == who:
+            need += s.pop[p]
+            if p != capital:
+                others.append(s.pop[p])
+    wheat, prestige, keep = feeding.wheat, feeding.prestige, feeding.keep
+    short = need - wheat
+    if short <= 0:
+        return 0, 0, max(0, keep - prestige)
+    if "capital_unfed" in cfg.loss_conditions and wheat + prestige < s.pop[capital]:
+        return short, 0, s.pop[capital] - wheat - prestige
+    deficit = short - (prestige - keep)  # cubes that must go by release
+    if deficit <= 0:
+        return short, 0, 0
+    released = _smallest_sum_at_least(others, deficit)
+    if released is None:
+        return short, 0, deficit - sum(others)
+    return max(0, short - released), released, 0
+
+
+def _zero_prestige_loses(s: State) -> bool:
+    return "zero_prestige_at_round_end" in s.cfg.loss_conditions and not _last_round(s)
+
+
+def _smallest_sum_at_least(values: list[int], target: int) -> int | None:
+    """The smallest sum of a subset of `values` that reaches `target` (None if none does)."""
+    if sum(values) < target:
+        return None
+    reachable = 1  # bit k set: some subset sums to k
+    for v in values:
+        reachable |= reachable << v
+    reachable >>= target
+    return target + (reachable & -reachable).bit_length() - 1
+
+
+def wheat_reach(s: State, who: int, *, next_round: bool = False) -> int:
+    """Wheat `who` could still bring in before a feeding: its best tribute and its best trade.
+
+    Read from the board as it stands (for the next round, as if tribute discs
+    and market slots were cleared): hoplites on a territory's wheat row, and a
+    merchant in port that can pay for an open wheat cargo on a free route.
+    """
+    cfg = s.cfg
+    wheat = cfg.feeding_good
+    n = len(cfg.areas)
+    mine = s.units[who * n : (who + 1) * n]
+    yields = cfg.tribute_yields
+    tribute = 0
+    for t in range(cfg.n_territories):
+        h = mine[t]
+        if not h or (not next_round and cfg.tribute_once and s.tributed[t] >= 0):
+            continue
+        boxes = next((b for g, b in cfg.tribute_rows[t] if g == wheat), 0)
+        here = cfg.poleis_in_area[t]
+        if boxes and (not here or any(s.owner[p] == who for p in here)):
+            tribute = max(tribute, yields[min(h, boxes, len(yields)) - 1])
+    trade = 0
+    merchants = s.merchants_hired[who] if next_round else s.merchants_in_port(who)
+    if merchants and not (cfg.trade_needs_commercial and not s.owns_commercial(who)):
+        open_cargo = cfg.rounds[min(s.round + next_round, len(cfg.rounds) - 1)].cargo_open
+        g = len(cfg.goods)
+        goods = s.goods[who * g : (who + 1) * g]
+        routes: dict[int, bool] = {}
+        for k, sl in enumerate(cfg.slots):
+            if sl.offers != wheat or sl.cargo > open_cargo or sl.cargo <= trade:
+                continue
+            if s.slots[k] != SLOT_FREE and not (next_round and s.slots[k] >= 0):
+                continue
+            table = cfg.market_table[sl.cargo]
+            payable = any(goods[a] >= table[s.market[cfg.track_of_good[a]]] for a in sl.accepts)
+            if sl.offers == cfg.purchase_good:
+                payable = payable or goods[cfg.purchase_currency] >= sl.cargo * cfg.purchase_price
+            if not payable:
+                continue
+            if sl.market not in routes:
+                routes[sl.market] = market_reachable(s, who, sl.market)
+            if routes[sl.market]:
+                trade = sl.cargo
+    return tribute + trade
+
+
+# ------------------------------------------------------------------ a side's value
+
+
+def side_value(s: State, who: int, score: int, w: Weights = WEIGHTS) -> float:
+    cfg = s.cfg
+    later = len(cfg.rounds) - 1 - s.round  # whole rounds after this one
+    feeding = next_feeding(s, who, w)
+    # assets are worth their full value while rounds remain to use them
+    if later >= 1:
+        worth = 1.0
+    elif feeding is not None:
+        worth = w.last_round
+    else:
+        worth = 0.0
+    value = float(score)
+    if _step_ahead(s, "projects"):
+        value += pending_project_prestige(s, who)
+        if "project_end_prestige" in cfg.score_parts:
+            value += _pending_end_prestige(s, who)
+    value += _megalopolis(s, who, later) * w.megalopolis
+    population = sum(s.pop[p] for p in s.owned(who))
+    value += w.population * later * population
+    if feeding is not None:
+        if feeding.this_round:  # what the engine will take, as things stand
+            paid, released, lacking = feeding_outcome(s, who, feeding)
+            value -= paid + released * (1.0 + w.population * later)
+            if lacking > 0:  # even with the wheat it could still collect
+                if s.step or s.passed:
+                    # the round is closing: a loss unless it finds more. Charged in full
+                    # before its own pass too, so that passing never looks worse than
+                    # moves that change nothing (the bot would stall on them)
+                    value -= w.starve
+                else:  # nobody has passed: turns remain to find it, the sooner the better
+                    value -= w.starve_gap * lacking
+        else:  # a round away: what is missing then may still be bought or collected
+            value -= w.shortfall * max(0, population - feeding.wheat)
+            capital = s.pop[cfg.capital[who]]
+            value -= w.starve_gap_next * max(0, capital - feeding.wheat - feeding.prestige)
+        fed_now = not feeding.this_round and _zero_prestige_loses(s)
+        if fed_now and s.prestige[who] + _megalopolis_now(s, who) < 1:
+            value -= w.starve  # fed, but this round ends without prestige
+        if later >= 1:  # wheat beyond the feeding ahead feeds the round after it
+            value += w.wheat_surplus * max(0, feeding.wheat - population)
+    if worth:
+        value += worth * _assets(s, who, cfg, w)
+    if s.proxenos[who] < 0:
+        value -= w.prisoner
+    return value
+
+
+def _pending_end_prestige(s: State, who: int) -> int:
+    cfg = s.cfg
+    return sum(
+        cfg.projects[j].end_prestige
+        for j, loc in enumerate(s.proj_loc)
+        if loc >= 0 and not s.proj_done[j] and s.owner[loc] == who
+    )
+
+
+def _megalopolis(s: State, who: int, later: int) -> float:
+    """Megalopolis prestige still to come for the poleis above their base population."""
+    cfg = s.cfg
+    steps = later + (1 if _step_ahead(s, "megalopolis") else 0)
+    if not steps or not cfg.megalopolis_prestige:
+        return 0.0
+    big = sum(
+        1 for p, owner in enumerate(s.owner) if owner == who and s.pop[p] > cfg.poleis[p].base
+    )
+    return float(big * cfg.megalopolis_prestige * steps)
+
+
+def _megalopolis_now(s: State, who: int) -> int:
+    """Megalopolis prestige `who` still gets at this round's end."""
+    return int(_megalopolis(s, who, 0)) if _step_ahead(s, "megalopolis") else 0
+
+
+def _assets(s: State, who: int, cfg: EngineConfig, w: Weights) -> float:
+    """Goods, units and merchants, and what the hoplites could take or collect."""
+    value = 0.0
+    g = len(cfg.goods)
+    for k, have in enumerate(s.goods[who * g : (who + 1) * g]):
+        if k != cfg.feeding_good:
+            value += have * (w.perishable if cfg.perishable[k] else w.good)
+    n = len(cfg.areas)
+    mine = s.units[who * n : (who + 1) * n]
+    value += w.unit * sum(mine)
+    value += w.merchant * min(s.merchants_hired[who], w.useful_merchants)
+    value += w.polis * s.owner.count(who)
+    capital = cfg.capital[who]
+    if s.owner[capital] == who:
+        value -= w.capital * max(0, cfg.poleis[capital].base - s.pop[capital])
+    value += w.tribute * _best_tribute(s, who, mine)
+    value += w.siege * _siege_chances(s, who, mine)
+    return value
+
+
+def _best_tribute(s: State, who: int, mine: list[int]) -> int:
+    """Goods of the largest tribute `who`'s hoplites could still collect this round."""
+    cfg = s.cfg
+    best = 0
+    yields = cfg.tribute_yields
+    for t in range(cfg.n_territories):
+        h = mine[t]
+        rows = cfg.tribute_rows[t]
+        if not h or not rows or (cfg.tribute_once and s.tributed[t] >= 0):
+            continue
+        here = cfg.poleis_in_area[t]
+        if here and not any(s.owner[p] == who for p in here):
+            continue
+        # the yield grows faster than linearly: hoplites on the longest row give the most
+        boxes = max(b for _, b in rows)
+        best = max(best, yields[min(h, boxes, len(yields)) - 1])
+    return best
+
+
+def _siege_chances(s: State, who: int, mine: list[int]) -> float:
+    """Expected points of the sieges `who` could try now (prestige and population)."""
+    cfg = s.cfg
+    n = len(cfg.areas)
+    theirs = s.units[(1 - who) * n : (2 - who) * n]
+    total = 0.0
+    for p, pol in enumerate(cfg.poleis):
+        t = pol.territory
+        if t < 0 or s.owner[p] == who or mine[t] < pol.base or mine[t] <= theirs[t]:
+            continue
+        if cfg.siege_capitals_immune and pol.capital_of >= 0:
+            continue
+        bonus = s.siege_discs[p * 2 + who] * cfg.siege_disc_bonus
+        need = pol.base - bonus
+        chance = 1.0 if need <= 1 else max(0.0, (cfg.siege_die - need + 1) / cfg.siege_die)
+        population = pol.base if s.owner[p] < 0 else s.pop[p]
+        total += chance * (pol.base + population)
+    return total

@@ -1,0 +1,233 @@
+"""The `mcts` bot: information-set Monte Carlo tree search over determinizations.
+
+The bot sees what a player at the table sees. Two things are hidden from it:
+everything the state's generator will produce (event cards, project tiles,
+the order of the combat deck, dice) and, in a battle, the opponent's hand.
+Each iteration of the search therefore plays on a *determinization*: a copy
+of the state with a generator seeded from the bot's own generator and the
+opponent's hand dealt afresh from the cards the bot cannot see (the deck and
+that hand together, keeping its size). Dice are chance: a decision whose
+result depends on the generator leads to one child per outcome the players
+can observe (the public log of the step, and the bot's own hand).
+
+One tree is grown over all determinizations (single-observer ISMCTS): an
+action is judged only in the iterations where it is legal, and UCB counts the
+iterations in which it was available. From a new leaf a rollout plays both
+sides with the cheap policy of polis.bots.rollout to the end of the round or
+a few dozen decisions, and the position is then scored by
+polis.bots.evaluation, squashed to a win chance.
+
+A level is an iteration budget: the same seed and the same game give the same
+choices on any machine. Each budget was calibrated so that a decision stays
+under its level's bound on a 2-core machine; a CPU-time cap stops a search
+that runs over that bound all the same (counted in `guard_stops`: a decision
+cut short by it may differ from run to run).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+
+from polis.bots import rollout
+from polis.bots.base import Progress
+from polis.bots.evaluation import evaluate
+from polis.engine import Action, State, apply_unchecked, legal_actions
+from polis.engine.state import DRAW
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    iterations: int  # determinized playouts per decision: what makes a level reproducible
+    seconds: float  # CPU-time guard: a search never runs past it
+    rollout_plies: int  # decisions a rollout plays before the position is scored
+    exploration: float = 0.2  # UCB constant, values being win chances in 0..1
+    finish: str = "greedy"  # how a leaf's action in progress is completed: greedy | policy | none
+    scale: float = 4.0  # points of evaluation that make a 73 % win chance
+
+
+LEVELS: dict[str, Budget] = {
+    "normal": Budget(iterations=300, seconds=0.5, rollout_plies=60),
+    "strong": Budget(iterations=1000, seconds=2.0, rollout_plies=60),
+}
+
+PROGRESS_STEPS = 20  # progress reports per decision
+FINISH_STEPS = 8  # most steps a leaf's action in progress is played on
+
+
+class Edge:
+    """An action from a node: its statistics and the nodes of its observable outcomes."""
+
+    __slots__ = ("available", "outcomes", "value", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.available = 0
+        self.value = 0.0  # summed win chances of the side that chose the action
+        self.outcomes: dict[str, Node] = {}
+
+
+class Node:
+    __slots__ = ("edges",)
+
+    def __init__(self) -> None:
+        self.edges: dict[Action, Edge] = {}
+
+
+def determinize(state: State, me: int, rng: random.Random) -> State:
+    """A copy of `state` as `me` might believe it: new generator, the opponent's hand redealt.
+
+    The redeal depends only on the cards `me` cannot tell apart (the deck and
+    the opponent's hand together, sorted), never on how they are split.
+    """
+    s = state.copy()
+    s.rng = rng.getrandbits(64)
+    s.forced = ()
+    b = s.battle
+    if b is not None:
+        hand = b.hands[1 - me]
+        unseen = sorted(b.deck + [k for k, n in enumerate(hand) for _ in range(n)])
+        rng.shuffle(unseen)
+        size = sum(hand)
+        dealt = [0] * len(hand)
+        for k in unseen[:size]:
+            dealt[k] += 1
+        b.hands[1 - me] = dealt
+        b.deck = unseen[size:]
+    return s
+
+
+def outcome_key(before: State, after: State, me: int) -> str:
+    """What `me` observes of a step's chance: its public log, and `me`'s own hand."""
+    if after.chance == before.chance:
+        return ""
+    key = repr(after.log)
+    if after.battle is not None:
+        key += repr(after.battle.hands[me])
+    return key
+
+
+class MctsBot:
+    name = "mcts"
+
+    def __init__(self, seed: int = 0, level: str = "normal", budget: Budget | None = None) -> None:
+        self.level = level
+        self.budget = budget if budget is not None else LEVELS[level]
+        self.rng = random.Random(seed)
+        self.progress: Progress | None = None
+        self.guard_stops = 0  # decisions the CPU-time guard cut short
+        self.last_iterations = 0
+
+    # ---------------------------------------------------------------- search
+
+    def choose(self, state: State) -> Action:
+        options = legal_actions(state)
+        if len(options) == 1:
+            return options[0]
+        return self._best(self.search(state), options)
+
+    def search(self, state: State) -> Node:
+        """Grow a tree for the decision `state.player` owes; returns its root."""
+        me = state.player
+        budget = self.budget
+        root = Node()
+        start = time.process_time()
+        report = max(1, budget.iterations // PROGRESS_STEPS)
+        done = 0
+        for done in range(1, budget.iterations + 1):
+            self._iterate(root, determinize(state, me, self.rng), me)
+            if done % report == 0:
+                if self.progress is not None:
+                    self.progress(done / budget.iterations)
+                if time.process_time() - start > budget.seconds:
+                    self.guard_stops += 1
+                    break
+        self.last_iterations = done
+        return root
+
+    @staticmethod
+    def _best(root: Node, options: list[Action]) -> Action:
+        """The most tried action (then the best valued, then the first listed)."""
+
+        def rank(a: Action) -> tuple[int, float]:
+            edge = root.edges.get(a)
+            if edge is None or not edge.visits:
+                return (0, 0.0)
+            return (edge.visits, edge.value / edge.visits)
+
+        return max(options, key=rank)
+
+    def _iterate(self, root: Node, s: State, me: int) -> None:
+        budget = self.budget
+        rng = self.rng
+        node = root
+        path: list[tuple[Edge, int]] = []
+        while not s.finished:
+            options = legal_actions(s)
+            player = s.player
+            edges = node.edges
+            untried = [a for a in options if a not in edges]
+            for a in options:
+                edge = edges.get(a)
+                if edge is not None:
+                    edge.available += 1
+            if untried:
+                action = untried[rng.randrange(len(untried))]
+                edge = edges[action] = Edge()
+                edge.available = 1
+                path.append((edge, player))
+                s = apply_unchecked(s, action)
+                break
+            action = max(options, key=lambda a: _ucb(edges[a], budget.exploration))
+            edge = edges[action]
+            path.append((edge, player))
+            after = apply_unchecked(s, action)
+            key = outcome_key(s, after, me)
+            child = edge.outcomes.get(key)
+            if child is None:
+                child = edge.outcomes[key] = Node()
+            node, s = child, after
+        value = self._rollout(s, me)
+        for edge, player in path:
+            edge.visits += 1
+            edge.value += value if player == me else 1.0 - value
+
+    def _rollout(self, s: State, me: int) -> float:
+        """Play on with the rollout policy to the round's end or the ply cap; `me`'s win chance."""
+        rng = self.rng
+        start_round = s.round
+        for _ in range(self.budget.rollout_plies):
+            if s.finished or s.round != start_round:
+                break
+            s = apply_unchecked(s, rollout.choose(s, legal_actions(s), rng))
+        s = self._finish(s)
+        if s.finished:
+            if s.winner == DRAW:
+                return 0.5
+            return 1.0 if s.winner == me else 0.0
+        return 1.0 / (1.0 + math.exp(-evaluate(s, me) / self.budget.scale))
+
+    def _finish(self, s: State) -> State:
+        """Complete the action in progress (a leaf halfway through one says little)."""
+        how = self.budget.finish
+        for _ in range(FINISH_STEPS):
+            if how == "none" or s.finished or s.cur_action < 0 or s.phase == "turn":
+                break
+            options = legal_actions(s)
+            if how == "policy" or len(options) == 1:
+                s = apply_unchecked(s, rollout.choose(s, options, self.rng))
+                continue
+            mover = s.player
+            s = max(
+                (apply_unchecked(s, a) for a in options), key=lambda after: evaluate(after, mover)
+            )
+        return s
+
+
+def _ucb(edge: Edge, exploration: float) -> float:
+    """UCB1 with availability: an action is compared over the iterations it could be taken."""
+    return edge.value / edge.visits + exploration * math.sqrt(
+        math.log(max(1, edge.available)) / edge.visits
+    )

@@ -1,0 +1,55 @@
+"""Bots by name and level: `make_bot("mcts", seed, level="strong")` or `make_bot("mcts:strong")`.
+
+A bot spec is a name with an optional level, `name[:level]`; the app's
+controllers, game records and `polis simulate` all use that form. Levels
+belong to the search bot: `easy` is the greedy bot, `normal` and `strong` are
+search budgets (polis.bots.mcts.LEVELS).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from polis.bots.base import Bot
+from polis.bots.greedy import GreedyBot
+from polis.bots.mcts import LEVELS, MctsBot
+from polis.bots.random_bot import RandomBot
+
+DEFAULT_LEVEL = "normal"
+LEVEL_NAMES = ("easy", *LEVELS)
+
+
+def _mcts(seed: int, level: str) -> Bot:
+    if level == "easy":
+        return GreedyBot(seed)
+    return MctsBot(seed, level)
+
+
+BOTS: dict[str, Callable[[int, str], Bot]] = {
+    "random": lambda seed, _level: RandomBot(seed),
+    "greedy": lambda seed, _level: GreedyBot(seed),
+    "mcts": _mcts,
+}
+
+
+def parse_spec(spec: str, level: str | None = None) -> tuple[str, str]:
+    """(name, level) of a spec `name[:level]`; raises KeyError naming what is unknown."""
+    name, _, own_level = spec.partition(":")
+    chosen = own_level or level or DEFAULT_LEVEL
+    if name not in BOTS:
+        raise KeyError(f"unknown bot '{name}'; choose from {', '.join(BOTS)}")
+    if chosen not in LEVEL_NAMES:
+        raise KeyError(f"unknown level '{chosen}'; choose from {', '.join(LEVEL_NAMES)}")
+    return name, chosen
+
+
+def spec_label(spec: str, level: str | None = None) -> str:
+    """A spec written out in full: levels only where the bot has them (`mcts:normal`, `greedy`)."""
+    name, chosen = parse_spec(spec, level)
+    return f"{name}:{chosen}" if name == "mcts" else name
+
+
+def make_bot(spec: str, seed: int = 0, level: str | None = None) -> Bot:
+    """A bot from its spec; `level` applies when the spec names none."""
+    name, chosen = parse_spec(spec, level)
+    return BOTS[name](seed, chosen)

@@ -1,0 +1,209 @@
+"""The rollout policy of the search bot: quick, mostly random, never self-destructive.
+
+A rollout plays both sides from a leaf of the search tree to the end of the
+round (or a few dozen decisions), so it must be cheap: each decision is a
+weighted random pick by phase, with a few rules that keep a side alive, since
+a rollout in which a side starves itself says nothing about the position:
+
+- feeding pays in prestige while a prestige remains afterwards, and releases
+  the fewest cubes otherwise; growth is taken; phoros only from spare prestige;
+- an action or a retreat that would spend the last prestige is not chosen
+  while anything else is open;
+- passing is possible but rare while the other side still plays, so rollouts
+  reach the round's end the way games do.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from polis.bots.evaluation import feeding_ahead
+from polis.compiler.config import EngineConfig
+from polis.engine import Action, State
+from polis.engine.act_military import tribute_cost
+
+# how often each turn action is picked, relative to the others; the rest weigh 1
+ACTION_WEIGHTS = {
+    "collect_tribute": 4.0,
+    "trade": 3.0,
+    "besiege": 4.0,
+    "start_project": 3.0,
+    "civil_war": 3.0,
+    "create_hoplites": 1.5,
+    "move_hoplites": 1.5,
+    "move_proxenos": 0.3,
+}
+WHEAT_ACTIONS = frozenset({"collect_tribute", "trade"})  # where wheat comes from
+HUNGRY_BOOST = 3.0  # those weigh this much more while the next feeding is short
+PASS_WEIGHT = 0.6  # against the weights above, while the other side still plays
+PASS_WEIGHT_ALONE = 2.0  # once the other side has passed every action costs a good
+STOP_CHANCE = 0.3  # stopping a composite action (build, move) after its first unit
+GROW_CHANCE = 0.9
+
+Policy = Callable[[State, list[Action], random.Random], Action]
+
+
+def choose(s: State, options: list[Action], rng: random.Random) -> Action:
+    """The rollout's pick among `options` (the legal actions of `s`)."""
+    if len(options) == 1:
+        return options[0]
+    handler = POLICIES.get(s.phase)
+    if handler is not None:
+        return handler(s, options, rng)
+    return options[rng.randrange(len(options))]
+
+
+def _keeps_prestige(cfg: EngineConfig) -> int:
+    """Prestige a side must keep at a round's end (1 where zero prestige loses)."""
+    return 1 if "zero_prestige_at_round_end" in cfg.loss_conditions else 0
+
+
+def _short_of_wheat(s: State, me: int) -> bool:
+    cfg = s.cfg
+    need = sum(s.pop[p] for p in s.owned(me))
+    return feeding_ahead(s, me) and s.good(me, cfg.feeding_good) < need
+
+
+def _turn(s: State, options: list[Action], rng: random.Random) -> Action:
+    cfg = s.cfg
+    me = s.player
+    prestige = s.prestige[me]
+    hungry = _short_of_wheat(s, me)
+    picks: list[Action] = []
+    weights: list[float] = []
+    passing: Action | None = None
+    for a in options:
+        if a[0] == "pass":
+            passing = a
+            continue
+        if a[0] == "act":
+            act = cfg.action(a[1])
+            cost = act.prestige_cost if act is not None else 0
+            # tribute at home may be free: that is judged when the territory is chosen
+            free_at_home = a[1] == "collect_tribute" and cfg.tribute_home_free
+            if cost and not free_at_home and prestige - cost < 1:
+                continue  # never the last prestige
+            weight = ACTION_WEIGHTS.get(a[1], 1.0)
+            if hungry and a[1] in WHEAT_ACTIONS:
+                weight *= HUNGRY_BOOST
+            weights.append(weight)
+        else:
+            weights.append(1.0)
+        picks.append(a)
+    if passing is not None:
+        alone = bool(s.passed >> (1 - me) & 1)
+        picks.append(passing)
+        weights.append(PASS_WEIGHT_ALONE if alone else PASS_WEIGHT)
+    return rng.choices(picks, weights)[0]
+
+
+def _surcharge(s: State, options: list[Action], rng: random.Random) -> Action:
+    """Pay with the largest stock, wheat last."""
+    cfg = s.cfg
+    return max(options, key=lambda a: (a[1] != cfg.feeding_good, s.good(s.player, a[1])))
+
+
+def _feed(s: State, options: list[Action], rng: random.Random) -> Action:
+    cfg = s.cfg
+    me = s.player
+    need = sum(s.pop[p] for p in s.owned(me))
+    short = need - s.good(me, cfg.feeding_good)
+    deficit = short - (s.prestige[me] - _keeps_prestige(cfg))
+    if ("feed",) in options and deficit <= 0:
+        return ("feed",)
+    releases = [a for a in options if a[0] == "release"]
+    if not releases:
+        return options[0]
+    # the smallest polis that covers the deficit, else the largest (and decide again)
+    enough = [a for a in releases if s.pop[a[1]] >= deficit]
+    if enough:
+        return min(enough, key=lambda a: s.pop[a[1]])
+    return max(releases, key=lambda a: s.pop[a[1]])
+
+
+def _grow(s: State, options: list[Action], rng: random.Random) -> Action:
+    grows = [a for a in options if a[0] == "grow"]
+    if grows and rng.random() < GROW_CHANCE:
+        cfg = s.cfg
+        # a polis at its base population first: one more cube makes it a megalopolis
+        at_base = [a for a in grows if s.pop[a[1]] == cfg.poleis[a[1]].base]
+        pool = at_base or grows
+        return pool[rng.randrange(len(pool))]
+    return ("done",)
+
+
+def _phoros(s: State, options: list[Action], rng: random.Random) -> Action:
+    me = s.player
+    spare = s.prestige[me] - 3
+    cfg = s.cfg
+    for a in options:
+        if a[0] == "phoros" and cfg.phoros_options[a[1]][0] <= spare and rng.random() < 0.5:
+            return a
+    return ("done",)
+
+
+def _retreat(s: State, options: list[Action], rng: random.Random) -> Action:
+    me = s.player
+    if s.prestige[me] - s.cfg.retreat_cost < _keeps_prestige(s.cfg) + 1:
+        return ("fight",)
+    return ("retreat",) if rng.random() < 0.2 else ("fight",)
+
+
+def _stop_or_random(s: State, options: list[Action], rng: random.Random) -> Action:
+    if ("stop",) in options and rng.random() < STOP_CHANCE:
+        return ("stop",)
+    units = [a for a in options if a[0] != "stop"]
+    return units[rng.randrange(len(units))]
+
+
+def _tribute_territory(s: State, options: list[Action], rng: random.Random) -> Action:
+    """The territory with the most hoplites, a free one first."""
+    me = s.player
+    return max(
+        options,
+        key=lambda a: (-tribute_cost(s, me, a[1]), s.n_units(me, a[1]), rng.random()),
+    )
+
+
+def _tribute_alloc(s: State, options: list[Action], rng: random.Random) -> Action:
+    """The allocation that yields the most goods (the yield grows faster than the count)."""
+    cfg = s.cfg
+    yields = cfg.tribute_yields
+    rows = cfg.tribute_rows[s.cur_dest]
+    short = _short_of_wheat(s, s.player)
+
+    def worth(a: Action) -> float:
+        total = 0.0
+        for (good, _), count in zip(rows, a[1:], strict=True):
+            if count:
+                total += yields[count - 1] * (1.5 if short and good == cfg.feeding_good else 1.0)
+        return total + rng.random() * 0.01
+
+    return max(options, key=worth)
+
+
+def _trade_slot(s: State, options: list[Action], rng: random.Random) -> Action:
+    """Wheat first when the next feeding is short of it, else any slot."""
+    cfg = s.cfg
+    me = s.player
+    if _short_of_wheat(s, me):
+        wheat = [a for a in options if cfg.slots[a[1]].offers == cfg.feeding_good]
+        if wheat:
+            return max(wheat, key=lambda a: (cfg.slots[a[1]].cargo, rng.random()))
+    return options[rng.randrange(len(options))]
+
+
+POLICIES: dict[str, Policy] = {
+    "turn": _turn,
+    "surcharge": _surcharge,
+    "feed": _feed,
+    "grow": _grow,
+    "phoros": _phoros,
+    "retreat": _retreat,
+    "build": _stop_or_random,
+    "move_origin": _stop_or_random,
+    "tribute_territory": _tribute_territory,
+    "tribute_alloc": _tribute_alloc,
+    "trade_slot": _trade_slot,
+}

@@ -1,0 +1,86 @@
+"""The position evaluation: feeding as the engine plays it, and only public facts read."""
+
+from __future__ import annotations
+
+import pytest
+
+from polis.bots.evaluation import (
+    Feeding,
+    _smallest_sum_at_least,
+    evaluate,
+    feeding_outcome,
+    next_feeding,
+)
+from polis.engine import apply
+from tests.bots.positions import ATHENS_HANDS, battle, position
+
+
+@pytest.mark.parametrize(
+    ("values", "target", "best"),
+    [
+        ([1, 2], 1, 1),
+        ([1, 2], 2, 2),
+        ([1, 2], 3, 3),
+        ([2, 3, 4], 5, 5),
+        ([3, 4], 2, 3),
+        ([1], 2, None),
+    ],
+)
+def test_smallest_release_that_covers_a_deficit(
+    values: list[int], target: int, best: int | None
+) -> None:
+    assert _smallest_sum_at_least(values, target) == best
+
+
+def feeding(wheat: int, prestige: int, keep: int = 1) -> Feeding:
+    return Feeding(wheat, prestige, keep, True)
+
+
+def test_feeding_outcome_follows_the_engine() -> None:
+    # 1e Athens: Athenai 5, Chalkis 1, Chios 2 (8 to feed)
+    s = position("1e", player="athens", active="athens")
+    assert feeding_outcome(s, 0, feeding(8, 3)) == (0, 0, 0)  # fed from the stores
+    assert feeding_outcome(s, 0, feeding(6, 3)) == (2, 0, 0)  # two prestige pay the rest
+    # 5 short with 3 prestige: releasing Chios (2) leaves 3 to pay... one prestige must stay
+    assert feeding_outcome(s, 0, feeding(3, 3)) == (2, 3, 0)
+    assert feeding_outcome(s, 0, feeding(3, 3, keep=0)) == (3, 2, 0)
+    # the capital (5) cannot be fed from 2 wheat and 2 prestige: the game is lost there
+    *_paid_and_released, lacking = feeding_outcome(s, 0, feeding(2, 2))
+    assert lacking == 1
+
+
+def test_the_next_feeding_counts_projects_finishing_first() -> None:
+    s = position(
+        "2e", player="athens", active="athens", projects={"protagoras": {"where": "athenai"}}
+    )
+    ahead = next_feeding(s, 0)
+    assert ahead is not None and ahead.this_round
+    assert ahead.prestige == s.prestige[0] + 3  # Protagoras brings its 3 prestige first
+
+
+def test_after_its_feeding_a_side_looks_at_the_next_round() -> None:
+    wheat = {"sides": {"athens": {"goods": {"wheat": 12}}, "sparta": {"goods": {"wheat": 12}}}}
+    s = position("2e", player="athens", active="athens", **wheat)
+    s = apply(apply(s, ("pass",)), ("pass",))  # both fed from their stores, growth is next
+    assert s.phase == "grow"
+    ahead = next_feeding(s, 0)
+    assert ahead is not None and not ahead.this_round
+    assert ahead.wheat >= (12 - 8 + 1) // 2  # what storage leaves of the rest
+
+
+def test_a_shortfall_that_loses_the_game_weighs_more_than_one_that_costs_prestige() -> None:
+    # Athens has passed: what it holds now is what it feeds with
+    def athens(wheat: int, prestige: int) -> float:
+        sides = {"athens": {"prestige": prestige, "goods": {"wheat": wheat}}}
+        s = position("1e", player="sparta", active="sparta", passed=["athens"], sides=sides)
+        return evaluate(s, 0)
+
+    assert athens(6, 6) - athens(6, 4) == pytest.approx(2.0)  # two prestige, two points
+    assert athens(6, 6) - athens(0, 2) > 20  # the capital would starve: the game is lost
+
+
+def test_the_evaluation_reads_no_hidden_card_and_no_generator() -> None:
+    states = [battle(hand) for hand in ATHENS_HANDS]
+    states[1].rng ^= 0xDEADBEEF
+    for side in (0, 1):
+        assert len({evaluate(s, side) for s in states}) == 1

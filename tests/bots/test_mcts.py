@@ -1,0 +1,162 @@
+"""The search bot: it never reads what a player could not know, and a seed fixes its play.
+
+A bot that peeked would search differently when only the hidden part of a
+position changes: the opponent's combat hand (with the same cards unseen in
+all), the generator behind event cards, project tiles and dice, or dice a test
+forces. Each test below compares the whole search (visits of every action at
+the root), not just the choice, and checks that a peeking bot fails it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+import polis.bots.mcts
+from polis.bots import LEVELS, Budget, MctsBot, make_bot
+from polis.bots.mcts import Node, determinize
+from polis.engine import Action, State, apply, legal_actions
+from tests.bots.positions import ATHENS_HANDS, SPARTA_HAND, at_feeding, battle, position
+
+QUICK = Budget(iterations=120, seconds=60.0, rollout_plies=2)
+
+
+def statistics(root: Node) -> dict[Action, tuple[int, float]]:
+    return {a: (e.visits, round(e.value, 9)) for a, e in root.edges.items()}
+
+
+def search(state: State, seed: int = 7) -> dict[Action, tuple[int, float]]:
+    return statistics(MctsBot(seed, budget=QUICK).search(state))
+
+
+def peeking_determinize(state: State, me: int, rng: random.Random) -> State:
+    """What a cheating bot would do: new dice, but the opponent's real hand."""
+    s = state.copy()
+    s.rng = rng.getrandbits(64)
+    s.forced = ()
+    return s
+
+
+def unseen_cards(s: State, me: int) -> Counter[int]:
+    assert s.battle is not None
+    hand = s.battle.hands[1 - me]
+    return Counter(s.battle.deck) + Counter({k: n for k, n in enumerate(hand) if n})
+
+
+def test_hidden_hands_of_the_variants_differ_but_not_what_sparta_sees() -> None:
+    variants = [battle(hand) for hand in ATHENS_HANDS]
+    assert len({tuple(v.battle.hands[0]) for v in variants if v.battle}) == len(variants)
+    assert all(unseen_cards(v, 1) == unseen_cards(variants[0], 1) for v in variants)
+    assert all(v.battle and v.battle.hands[1] == variants[0].battle.hands[1] for v in variants)  # type: ignore[union-attr]
+
+
+def test_attacker_ignores_the_defenders_hand() -> None:
+    searches = [search(battle(hand)) for hand in ATHENS_HANDS]
+    assert all(found == searches[0] for found in searches[1:])
+    assert len(searches[0]) > 1
+
+
+def test_defender_ignores_the_attackers_hand() -> None:
+    # Sparta shows two cards; Athens answers knowing its own hand and those two cards only
+    shown = ("attack", 0, 5)  # phalanx/othismos and archers/shoot
+    others = [
+        SPARTA_HAND,
+        [
+            "land:phalanx/othismos",
+            "land:archers/shoot",
+            "land:phalanx/advance",
+            "land:salpinx/ambush",
+        ],
+        [
+            "land:phalanx/othismos",
+            "land:archers/shoot",
+            "land:cavalry/advance",
+            "land:cavalry/advance",
+        ],
+    ]
+    states = [apply(battle(ATHENS_HANDS[0], sparta), shown) for sparta in others]
+    assert all(s.phase == "defend" and s.player == 0 for s in states)
+    searches = [search(s) for s in states]
+    assert all(found == searches[0] for found in searches[1:])
+
+
+def test_a_peeking_bot_would_fail_these_tests(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(polis.bots.mcts, "determinize", peeking_determinize)
+    searches = [search(battle(hand)) for hand in ATHENS_HANDS]
+    assert any(found != searches[0] for found in searches[1:])
+
+
+def test_the_generator_and_forced_dice_are_hidden() -> None:
+    # the generator holds the event cards, project tiles and dice still to come
+    s = position("2e", 3, player="athens", active="athens")
+    variants = [s.copy() for _ in range(3)]
+    variants[1].rng ^= 0x5DEECE66D
+    variants[2].forced = (6, 6, 6)
+    searches = [search(v) for v in variants]
+    assert all(found == searches[0] for found in searches[1:])
+
+
+def test_a_bot_that_used_the_real_generator_would_fail(monkeypatch: pytest.MonkeyPatch) -> None:
+    def real_generator(state: State, me: int, rng: random.Random) -> State:
+        return state.copy()
+
+    monkeypatch.setattr(polis.bots.mcts, "determinize", real_generator)
+    s = position("2e", 3, player="athens", active="athens")
+    other = s.copy()
+    other.rng ^= 0x5DEECE66D
+    assert search(s) != search(other)
+
+
+def test_determinize_redeals_only_the_hidden_cards() -> None:
+    s = battle(ATHENS_HANDS[0])
+    rng = random.Random(1)
+    seen = set()
+    for _ in range(20):
+        d = determinize(s, 1, rng)
+        assert d.battle is not None and s.battle is not None
+        assert d.battle.hands[1] == s.battle.hands[1]  # Sparta's own hand stays
+        assert sum(d.battle.hands[0]) == sum(s.battle.hands[0])
+        assert unseen_cards(d, 1) == unseen_cards(s, 1)
+        assert d.rng != s.rng and d.forced == ()
+        seen.add(tuple(d.battle.hands[0]))
+    assert len(seen) > 5
+    assert s.battle.hands[0] == battle(ATHENS_HANDS[0]).battle.hands[0]  # type: ignore[union-attr]
+
+
+def test_same_seed_same_search_and_a_legal_choice() -> None:
+    s = position("1e", 4, player="sparta", active="sparta")
+    assert search(s, seed=11) == search(s, seed=11)
+    assert search(s, seed=11) != search(s, seed=12)
+    assert MctsBot(5, budget=QUICK).choose(s) in legal_actions(s)
+
+
+def test_levels_are_iteration_budgets_with_a_time_guard() -> None:
+    assert set(LEVELS) == {"normal", "strong"}
+    assert LEVELS["strong"].iterations > LEVELS["normal"].iterations
+    assert LEVELS["normal"].seconds == 0.5 and LEVELS["strong"].seconds == 2.0
+    s = position("2e", 1, player="sparta", active="sparta")
+    bot = MctsBot(1, budget=Budget(iterations=40, seconds=60.0, rollout_plies=0))
+    bot.choose(s)
+    assert bot.last_iterations == 40 and bot.guard_stops == 0
+    guarded = MctsBot(1, budget=Budget(iterations=10**6, seconds=0.0, rollout_plies=0))
+    guarded.choose(s)
+    assert guarded.guard_stops == 1 and guarded.last_iterations < 10**6
+
+
+def test_progress_is_reported_while_the_bot_thinks() -> None:
+    bot = make_bot("mcts", 1, level="normal")
+    seen: list[float] = []
+    bot.progress = seen.append
+    bot.choose(position("2e", 1, player="sparta", active="sparta"))
+    assert len(seen) >= 10 and seen == sorted(seen) and seen[-1] == pytest.approx(1.0)
+
+
+def test_a_forced_choice_needs_no_search() -> None:
+    # Athens holds only its capital and can pay the shortfall: feeding is the one choice
+    alone = {"chios": {"owner": None}, "chalkis": {"owner": None}}
+    s = at_feeding("2e", "athens", wheat=3, prestige=5, poleis=alone)
+    assert legal_actions(s) == [("feed",)]
+    bot = MctsBot(1, budget=QUICK)
+    assert bot.choose(s) == ("feed",) and bot.last_iterations == 0

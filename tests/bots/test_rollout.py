@@ -1,0 +1,56 @@
+"""The rollout policy: always a legal choice, never a self-inflicted loss."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from polis.bots import rollout
+from polis.compiler import compile_ruleset
+from polis.engine import apply_unchecked, legal_actions, new_game
+from polis.rules.registry import discover
+from tests.bots.positions import at_feeding, position
+
+
+@pytest.mark.parametrize("ruleset", list(discover()))
+def test_rollouts_pick_legal_choices_to_the_end_of_games(ruleset: str) -> None:
+    cfg = compile_ruleset(ruleset).config
+    rng = random.Random(3)
+    for seed in range(4):
+        s = new_game(cfg, seed)
+        while not s.finished:
+            options = legal_actions(s)
+            choice = rollout.choose(s, options, rng)
+            assert choice in options
+            s = apply_unchecked(s, choice)
+
+
+def test_feeding_pays_in_prestige_while_one_remains() -> None:
+    s = at_feeding("1e", "athens", wheat=6, prestige=4)
+    assert rollout.choose(s, legal_actions(s), random.Random(0)) == ("feed",)
+
+
+def test_feeding_releases_the_smallest_polis_that_saves_the_last_prestige() -> None:
+    # 5 short with 3 prestige: Chios (2) must go, then 3 are paid and 1 prestige stays
+    s = at_feeding("1e", "athens", wheat=3, prestige=3)
+    chios = s.cfg.poleis.index(next(p for p in s.cfg.poleis if p.id == "chios"))
+    assert rollout.choose(s, legal_actions(s), random.Random(0)) == ("release", chios)
+
+
+def test_no_action_spends_the_last_prestige() -> None:
+    s = position("2e", 2, player="athens", active="athens", sides={"athens": {"prestige": 1}})
+    options = legal_actions(s)
+    costly = {("act", a.id) for a in s.cfg.actions if a.prestige_cost} & set(options)
+    assert costly, "moves or sieges are open"
+    rng = random.Random(0)
+    picks = {rollout.choose(s, options, rng) for _ in range(300)}
+    assert not picks & (costly - {("act", "collect_tribute")})
+    assert len(picks) > 2
+
+
+def test_phoros_keeps_a_reserve_of_prestige() -> None:
+    s = position("1e", player="athens", active="athens", sides={"athens": {"prestige": 2}})
+    s.phase, s.player = "phoros", 0
+    rng = random.Random(0)
+    assert all(rollout.choose(s, [("phoros", 0), ("done",)], rng) == ("done",) for _ in range(50))
