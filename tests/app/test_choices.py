@@ -140,7 +140,8 @@ def test_siege_odds_and_cargo_prices() -> None:
 
 
 def _last_phoros(ruleset: str) -> State:
-    """A phoros decision that, once done, ends the round, with its side out of wheat."""
+    """A phoros decision that, once done, ends the round, with its side out of wheat
+    and the next round's end a danger for it."""
     cfg = compile_ruleset(ruleset).config
     for seed in range(1, 80):
         s = new_game(cfg, seed)
@@ -151,7 +152,11 @@ def _last_phoros(ruleset: str) -> State:
                 side = cfg.sides[s.player]
                 apply_overrides(probe, {"sides": {side: {"goods": {"wheat": 0}, "prestige": 3}}})
                 after = apply(probe, ("done",))
-                if after.round != s.round and not after.finished:
+                if (
+                    after.round != s.round
+                    and not after.finished
+                    and choices.round_end_danger(after, s.player) is not None
+                ):
                     return probe
                 s = apply(s, ("done",))
             else:
