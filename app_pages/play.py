@@ -47,6 +47,7 @@ state_store.setdefault("board_pick", None)
 CONTROLLER_LABELS = {key: _(text) for key, text in labels.CONTROLLERS.items()}
 VIEWS = {"game": _("Game"), "replay": _("Replay"), "log": _("Log")}
 CARD_PHASES = ("attack", "defend")
+BATTLE_KEYS = frozenset({"assault", "retreat", "battle_end"})  # told by words.battle_story
 
 
 def load_record(raw: bytes) -> str | None:
@@ -173,7 +174,7 @@ def on_board_click(click: BoardClick) -> None:
 
 
 def show_board_pick(options: list[Action]) -> None:
-    """The choices a board click left open, as buttons under the board."""
+    """The choices a board click left open, as buttons above the other choices."""
     pick = state_store.get("board_pick")
     if pick is None:
         return
@@ -247,7 +248,8 @@ toolbar.download_button(
 )
 if toolbar.button(_("Share link"), key="share_button"):
     session.sync_params(record=session.encode_record(record_json))
-toolbar.text(
+# who plays whom: under the turn status, so the toolbar stays one row in every language
+matchup = (
     _("{athens} ({a}) against {sparta} ({b}), seed {seed}").format(
         athens=side_name(0),
         a=_(labels.CONTROLLERS[game.controllers[0]]),
@@ -258,7 +260,7 @@ toolbar.text(
 )
 
 # only the chosen view is drawn (st.tabs would build all three on every click)
-view = st.segmented_control(
+view = toolbar.segmented_control(
     _("View"),
     list(VIEWS),
     default="game",
@@ -275,9 +277,11 @@ view = st.segmented_control(
 def draw_table_below_board() -> None:
     """Round track, the round's event, the market and the projects on offer."""
     facts = table_facts.table(state)
-    cols = st.columns([2, 3])
+    cols = st.columns([2, 3], gap="small")
     with cols[0]:
         st.html(html.track(_("Rounds"), words.round_track(facts.rounds, facts.round)))
+        event_lines = words.event_lines(table_facts.round_event(game.states)) or [words.no_event()]
+        st.html(html.lines(_("Event of the round"), event_lines, "event-card"))
         st.html(
             html.table(
                 _("Market value"),
@@ -312,14 +316,15 @@ def draw_table_below_board() -> None:
 
 
 def draw_status() -> None:
-    """The round, whose decision it is, the passes and the surcharge; the round's event."""
+    """The round and its stacking limit, whose decision it is, the passes and the surcharge."""
     rnd = cfg.rounds[state.round]
     lines = words.status(
-        table_facts.turn_status(state), names.round_label(rnd.id, rnd.label), rnd.stacking_limit
+        table_facts.turn_status(state),
+        names.round_label(rnd.id, rnd.label),
+        state.round + 1,
+        rnd.stacking_limit,
     )
-    st.html(html.status(lines))
-    event_lines = words.event_lines(table_facts.round_event(game.states)) or [words.no_event()]
-    st.html(html.lines(_("Event of the round"), event_lines, "event-card"))
+    st.html(html.status(lines, matchup))
 
 
 def draw_boards() -> None:
@@ -344,7 +349,9 @@ def viewer() -> int:
 
 
 def draw_recent() -> None:
-    entries = recent.entries_since(game.states, game.steps, viewer())
+    side = viewer()
+    entries = recent.entries_since(game.states, game.steps, side)
+    ended = recent.ended_battles(game.states, game.steps, side)
     drawn = []
     for group in recent.groups(entries):
         head, lines = words.group(group)
@@ -352,27 +359,36 @@ def draw_recent() -> None:
             report = recent.battle_reports([group.head, *group.entries])[0]
             if report.assaults or report.ended:
                 lines += words.battle_summary(report)
+        elif ended and any(key == "battle_end" for key, _p in group.entries):
+            # a battle begun before the player's last decision: told whole, with its summary
+            report = ended[0]
+            head = words.battle_title(report)
+            lines = words.battle_story(report) + [
+                line
+                for line in (words.entry(*e) for e in group.entries if e[0] not in BATTLE_KEYS)
+                if line
+            ]
         drawn.append((head, lines))
-    with st.container(height=150, key="what_happened"):
-        st.html(html.groups(_("What just happened"), drawn, _("Nothing yet.")))
+    st.html(html.groups(_("What just happened"), drawn, _("Nothing yet.")))
 
 
 def draw_battle(options: list[Action]) -> None:
     report = recent.battle_report(game.states)
     battle = state.battle
     assert battle is not None and report is not None
+    # who attacks in the next assault is known only once it begins (not while retreat is asked)
+    under_way = [
+        _("Assault {number}: {attacker} attacks, {defender} defends").format(
+            number=battle.assaults + 1,
+            attacker=side_name(battle.attacker),
+            defender=side_name(1 - battle.attacker),
+        )
+    ]
+    story = words.battle_story(report) if report.assaults else []
     st.html(
         html.lines(
             words.battle_title(report),
-            [
-                _("Assault {number}: {attacker} attacks, {defender} defends").format(
-                    number=battle.assaults + 1,
-                    attacker=side_name(battle.attacker),
-                    defender=side_name(1 - battle.attacker),
-                ),
-                *(words.assault(_p, report.naval) for _p in _assault_params(report)),
-                *(words.battle_summary(report) if report.assaults else []),
-            ],
+            (under_way if state.phase in CARD_PHASES else []) + story,
             "battle",
         )
     )
@@ -409,19 +425,6 @@ def draw_battle(options: list[Action]) -> None:
             st.rerun()
 
 
-def _assault_params(report: recent.BattleReport) -> list[dict[str, object]]:
-    return [
-        {
-            "attacker": a.attacker,
-            "played": a.played,
-            "answered": a.answered,
-            "losses": a.losses,
-            "prestige": a.prestige,
-        }
-        for a in report.assaults
-    ]
-
-
 def draw_choices(options: list[Action]) -> None:
     st.html(html.prompt(words.prompt(state, options), len(game.steps)))
     side = state.player
@@ -430,7 +433,7 @@ def draw_choices(options: list[Action]) -> None:
         st.info(html.plain(words.feeding_line(feed)))
     now_danger = choices.round_end_danger(state, side)
     if now_danger is not None and state.phase not in ("feed",):
-        st.warning(html.plain(words.danger(now_danger, feed)))
+        st.warning(html.plain(words.danger(now_danger, feed, standing=True)))
     pending = state_store.get("confirm")
     if pending is not None and pending[0] == len(game.steps) and tuple(pending[1]) in options:
         action = tuple(pending[1])
@@ -463,21 +466,30 @@ def draw_choices(options: list[Action]) -> None:
         draw_battle(options)
     consequences = choices.consequences(state, options)
     passed = other_passed(state)
-    grid = st.columns(2) if state.phase == "turn" else [st.container()]
+    offers = {o.project: o for o in table_facts.project_offers(state)}
+    surcharge = table_facts.turn_status(state).surcharge
+    # the actions of a turn in two columns (one on a phone), read row by row
+    grid = st.container(key="play_options_grid" if state.phase == "turn" else "play_options")
     for i, c in enumerate(consequences):
         action = c.action
         terms = None
         extra: list[str] = []
         if action[0] == "act":
             terms = choices.action_terms(state, action[1])
+            if surcharge:
+                extra.append(words.surcharge_note(surcharge))
         elif action[0] == "pass":
-            extra.append(words.pass_note(passed))
+            extra.append(words.pass_note(passed, feed))
+        elif action[0] == "release":
+            extra.append(words.release_note(choices.need_after(state, action), feed.held))
+        elif action[0] == "project" and action[1] in offers:
+            extra.append(words.project_note(offers[action[1]]))
         elif action[0] == "slot":
             extra.append(words.slot_note(choices.slot_prices(state, action[1])))
         elif action[0] == "polis" and state.phase == "siege_polis":
             extra.append(words.siege_note(*choices.siege_odds(state, action[1])))
         detail = words.details(state, c, terms, extra)
-        grid[i % len(grid)].button(
+        grid.button(
             html.plain(words.label(state, c, detail)),
             key=f"choice_{len(game.steps)}_{i}",
             on_click=request,
@@ -501,12 +513,39 @@ def draw_game_over() -> None:
     result = outcome(state)
     assert result is not None
     headline = words.outcome_headline(result)
+    detail = words.outcome_detail(result)
     if result.sudden:
-        st.error(html.plain(headline))
+        st.error(html.plain(f"{headline}\n\n{detail}" if detail else headline))
     else:
         st.success(html.plain(headline))
     st.html(html.prompt(words.score_note(result)))
     st.html(html.scores(words.score_rows(result), [side_name(0), side_name(1)]))
+
+
+def draw_decision(options: list[Action], hidden_wait: bool) -> None:
+    """The prompt and the choices, or the game over, the bots' turn, the hand-over."""
+    if state.finished:
+        draw_game_over()
+    elif not game.awaiting_human:
+        st.info(_("The bots are playing."))
+        if st.button(_("Let the bots play on"), key="bots_button"):
+            game.run_bots()
+            st.rerun()
+    elif hidden_wait:
+        hand_over = _("Hand the device to {side}.").format(side=side_name(state.player))
+        st.info(html.plain(hand_over))
+        if st.button(
+            html.plain(_("I am {side}: show my cards").format(side=side_name(state.player))),
+            key="reveal",
+        ):
+            state_store["seen_by"] = state.player
+            st.rerun()
+    else:
+        show_board_pick(options)
+        draw_choices(options)
+    refusal = state_store.get("refusal")
+    if refusal is not None:
+        show_refusal(refusal)
 
 
 def draw_game_view() -> None:
@@ -520,62 +559,55 @@ def draw_game_view() -> None:
         and shows_hand(state.phase)
         and state_store["seen_by"] != state.player
     )
-    top = st.columns([2, 3])
-    with top[0]:
-        draw_status()
-    with top[1]:
-        draw_recent()
-    # on a narrow screen the columns stack: the player boards and choices come first (CSS)
-    left, right = st.container(key="play_main").columns([3, 2])
+    # the board and the table under it | the turn, the news, the player boards, the choices
+    # (a phone stacks these parts in the order of html.PHONE_ORDER)
+    left, right = st.container(key="play_main").columns([3, 2], gap="small")
     with left:
-        steps = [(step.action, step.side) for step in game.steps]
-        show_board(
-            board_view(
-                state,
-                last_marks(cfg.sides, steps, state.player),
-                targets(state, options) if not hidden_wait else set(),
-            ),
-            key="board_game",
-            on_click=on_board_click,
-        )
-        if game.awaiting_human and not hidden_wait:
-            show_board_pick(options)
-        draw_table_below_board()
+        with st.container(key="play_board"):
+            steps = [(step.action, step.side) for step in game.steps]
+            show_board(
+                board_view(
+                    state,
+                    last_marks(cfg.sides, steps, state.player),
+                    targets(state, options) if not hidden_wait else set(),
+                ),
+                key="board_game",
+                on_click=on_board_click,
+            )
+        with st.container(key="play_table"):
+            draw_table_below_board()
     with right:
-        draw_boards()
-        if state.finished:
-            draw_game_over()
-        elif not game.awaiting_human:
-            st.info(_("The bots are playing."))
-            if st.button(_("Let the bots play on"), key="bots_button"):
-                game.run_bots()
-                st.rerun()
-        elif hidden_wait:
-            hand_over = _("Hand the device to {side}.").format(side=side_name(state.player))
-            st.info(html.plain(hand_over))
-            if st.button(
-                html.plain(_("I am {side}: show my cards").format(side=side_name(state.player))),
-                key="reveal",
-            ):
-                state_store["seen_by"] = state.player
-                st.rerun()
-        else:
-            draw_choices(options)
-        refusal = state_store.get("refusal")
-        if refusal is not None:
-            show_refusal(refusal)
+        with st.container(key="play_status"):
+            draw_status()
+        with st.container(key="play_recent"):
+            draw_recent()
+        in_battle = state.battle is not None and not state.finished
+        if not in_battle:  # in a battle the cards come first, the boards after them
+            with st.container(key="play_boards"):
+                draw_boards()
+        with st.container(key="play_choices"):
+            draw_decision(options, hidden_wait)
+        if in_battle:
+            with st.container(key="play_boards"):
+                draw_boards()
 
 
 def draw_replay_view() -> None:
     if len(game.states) <= 1:
         st.write(_("Nothing to replay yet."))
         return
-    step = st.slider(_("Step"), 0, len(game.states) - 1, len(game.states) - 1, key="replay_step")
+    # the board where the game view has it; the step and what happened in it beside it
+    left, right = st.columns([3, 2], gap="small")
+    with right:
+        step = st.slider(
+            _("Step"), 0, len(game.states) - 1, len(game.states) - 1, key="replay_step"
+        )
     shown = game.states[step]
     before_steps = [(s.action, s.side) for s in game.steps[step - 1 : step]]
-    show_board(
-        board_view(shown, last_marks(cfg.sides, before_steps, -1), set()), key="board_replay"
-    )
+    with left:
+        show_board(
+            board_view(shown, last_marks(cfg.sides, before_steps, -1), set()), key="board_replay"
+        )
     lines = narrator.log(shown)
     if step:
         before = game.states[step - 1]
@@ -586,7 +618,8 @@ def draw_replay_view() -> None:
                 side=side_name(game.steps[step - 1].side), choice=narrator.action(before, taken)
             ),
         )
-    st.html(html.lines(_("Step {step}").format(step=step), lines or [_("(nothing happened)")]))
+    with right:
+        st.html(html.lines(_("Step {step}").format(step=step), lines or [_("(nothing happened)")]))
 
 
 def draw_log_view() -> None:

@@ -51,6 +51,7 @@ PROMPTS = {
     "discard_project": N_("{side}: remove a project tile from the offer"),
     "feed": N_("{side}: not enough {good}: release poleis or pay the rest in prestige"),
     "feed:release": N_("{side}: not enough {good}: release poleis until the rest can be fed"),
+    "feed:prestige": N_("{side}: not enough {good}: pay the rest in prestige"),
     "grow": N_("{side}: grow your poleis (1 {good} per cube)"),
     "phoros": N_("{side}: take phoros?"),
     "over": N_("The game is over"),
@@ -62,14 +63,18 @@ BATTLE_ENDS = {
 }
 
 
-# a prompt that names an optional choice, and the variant used when it is not offered
-OPTIONAL_CHOICES = {"build": "stop", "feed": "feed"}
-VARIANTS = {"build": "build:first", "feed": "feed:release"}
+# a prompt that names optional choices: per choice, the variant used when it is not offered
+VARIANTS = {
+    "build": {"stop": "build:first"},
+    "feed": {"feed": "feed:release", "release": "feed:prestige"},
+}
 
 
 def _prompt_variant(phase: str, offered: set[str]) -> str:
-    needed = OPTIONAL_CHOICES.get(phase)
-    return VARIANTS[phase] if needed is not None and needed not in offered else phase
+    for needed, variant in VARIANTS.get(phase, {}).items():
+        if needed not in offered:
+            return variant
+    return phase
 
 
 class Narrator:

@@ -30,6 +30,7 @@ PROBE_SEEDS = (101, 202, 303, 404)
 # round-end decisions the forecast makes for a side; any other phase ends it
 END_DECISIONS = frozenset({"feed", "grow", "phoros"})
 MAX_FORECAST_STEPS = 200
+ZERO_PRESTIGE = "zero_prestige_at_round_end"
 
 Resources = tuple[tuple[int, int], ...]  # (good, or PRESTIGE, amount)
 
@@ -179,11 +180,32 @@ def consequence(state: State, action: Action, before: Danger | None) -> Conseque
     if all(_lost(r, side) for r in results):
         danger = Danger("now", side, results[0].reason)
     elif action[0] == "pass" or before is None:
-        # passing gives up every later chance to mend things, so an old danger counts too
-        later = [round_end_danger(r, side) for r in results]
+        # passing gives up every later chance to mend things, so an old danger counts too;
+        # only the end of this round counts (a choice that ends it leaves a whole round)
+        later = [round_end_danger(r, side) if r.round == state.round else None for r in results]
         if all(later) and later[0] is not None:
             danger = later[0]
+    if danger is None and _spends_last_prestige(state, results, side):
+        # a danger of its own even when another one looms already (an unfed capital)
+        danger = Danger("round_end", side, ZERO_PRESTIGE)
     return Consequence(tuple(action), spent, gained, danger)
+
+
+def _spends_last_prestige(state: State, results: Sequence[State], side: int) -> bool:
+    """Does the option surely leave `side` without prestige, in a round whose end takes the
+    game from a player without prestige?"""
+    cfg = state.cfg
+    if ZERO_PRESTIGE not in cfg.loss_conditions or state.prestige[side] == 0:
+        return False
+    if state.round == len(cfg.rounds) - 1 and not cfg.zero_prestige_after_last_round:
+        return False
+    return all(r.prestige[side] == 0 and not r.finished for r in results)
+
+
+def need_after(state: State, action: Action) -> int:
+    """What the deciding side's poleis need to eat after `action` (a polis released...)."""
+    after = apply_unchecked(state, action)
+    return round_end.feeding_need(after, state.player)
 
 
 def _end_step_terms(state: State, action: Action) -> tuple[Resources, Resources]:
@@ -225,7 +247,8 @@ class ActionTerms:
 
 
 def action_terms(state: State, action_id: str) -> ActionTerms:
-    """The surcharge after a pass is the same for every action: the turn status says it."""
+    """What the rules ask to start the action (the surcharge after a pass comes on top, the
+    same for every action: table.turn_status has it)."""
     cfg = state.cfg
     side = state.player
     act = cfg.action(action_id)

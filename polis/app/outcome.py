@@ -16,6 +16,9 @@ class Outcome:
     losers: tuple[int, ...]  # the sides that lost by a rule (both in a sudden draw)
     parts: tuple[dict[str, int], dict[str, int]]
     totals: tuple[int, int]
+    round: int  # the round the game ended in
+    # a loss by an unfed capital: (capital, its population, feeding good held, prestige)
+    unfed: tuple[int, int, int, int] | None = None
 
 
 def outcome(state: State) -> Outcome | None:
@@ -30,6 +33,17 @@ def outcome(state: State) -> Outcome | None:
         losers = (0, 1)
     else:
         losers = (1 - state.winner,)
+    unfed = None
+    if state.reason == "capital_unfed" and losers:
+        # the loss is decided before anything is paid: the state holds what the side had
+        cfg, side = state.cfg, losers[0]
+        capital = cfg.capital[side]
+        unfed = (
+            capital,
+            state.pop[capital],
+            state.good(side, cfg.feeding_good),
+            state.prestige[side],
+        )
     return Outcome(
         state.winner,
         state.reason,
@@ -37,4 +51,6 @@ def outcome(state: State) -> Outcome | None:
         losers,
         (parts[0], parts[1]),
         (sum(parts[0].values()), sum(parts[1].values())),
+        state.round,
+        unfed,
     )

@@ -139,3 +139,37 @@ def battle_reports(entries: Sequence[LogEntry]) -> list[BattleReport]:
         if key == "battle":
             out.append(_report(entries[i:]))
     return out
+
+
+def battle_ending_at(states: Sequence[State], index: int) -> BattleReport | None:
+    """The battle whose end is logged in `states[index]`, told from its start (which may lie
+    many states before), or None if that state ends no battle."""
+    log = states[index].log
+    end = next((j for j, (key, _p) in enumerate(log) if key == "battle_end"), None)
+    if end is None:
+        return None
+    tail = list(log[: end + 1])
+    j = index - 1
+    while j >= 0 and states[j].battle is not None:  # the states the battle was under way in
+        tail[:0] = states[j].log
+        j -= 1
+    start = _last_start(tail)
+    if start is not None:
+        return _report(tail[start:])
+    first = states[j + 1].battle if j + 1 < index else None
+    if first is None:
+        return None
+    # set up without its start in the history (a position file): begin from its first state
+    head = ("battle", {"area": first.area, "naval": first.naval, "attacker": first.attacker})
+    return _report([head, *tail])
+
+
+def _last_start(entries: Sequence[LogEntry]) -> int | None:
+    return next((j for j in range(len(entries) - 1, -1, -1) if entries[j][0] == "battle"), None)
+
+
+def ended_battles(states: Sequence[State], steps: Sequence[Any], side: int) -> list[BattleReport]:
+    """The battles that ended since `side` last decided, in order, each told whole."""
+    first = last_decision(steps, side) + 1
+    found = (battle_ending_at(states, i) for i in range(first, len(states)))
+    return [report for report in found if report is not None]

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from polis.engine import round_end, turns
 from polis.engine.act_development import project_hosts
+from polis.engine.flow import other_passed
 from polis.engine.state import ON_OFFER, LogEntry, State
 
 # log entries that belong to the round's event card (the card itself first)
@@ -88,6 +89,7 @@ class TurnStatus:
     active: int  # whose turn it is
     action_number: int  # 1-based action of the turn (0 outside the turn phases)
     actions_per_turn: int
+    alone: bool  # the other side has passed: each action is a turn of its own
     passed: tuple[bool, bool]
     surcharge: int  # goods each action costs now because the opponent passed
     step: str  # end-of-round step under way, "" otherwise
@@ -203,6 +205,7 @@ def turn_status(s: State) -> TurnStatus:
         active=s.active,
         action_number=min(s.actions_done + 1, s.cfg.actions_per_turn) if in_turn else 0,
         actions_per_turn=s.cfg.actions_per_turn,
+        alone=in_turn and not s.finished and other_passed(s),
         passed=(bool(s.passed & 1), bool(s.passed & 2)),
         surcharge=turns.surcharge(s) if in_turn and not s.finished else 0,
         step=s.step,

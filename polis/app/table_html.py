@@ -11,36 +11,82 @@ from html import escape
 
 SIDE_COLOURS = ("#2f6fbf", "#c0392b")  # Athens blue, Sparta red (as on the board)
 
-STYLE = """<style>
-[data-testid="stMainBlockContainer"] { padding-top: 3.2rem; }
+# The Play page's layout. A laptop (1366×900 with the sidebar open) sees the whole table
+# without scrolling: the board on the left with the rounds, the event, the market and the
+# projects under it; the turn, the news, both player boards and the choices on the right.
+# A phone stacks the parts in the order a player needs them (CSS `order`: the columns are
+# dissolved with `display: contents`, so parts of both columns can interleave).
+MAIN = '.st-key-play_main > [data-testid="stLayoutWrapper"] > [data-testid="stHorizontalBlock"]'
+PHONE_ORDER = (
+    "play_status",
+    "play_recent",
+    "play_choices",
+    "play_board",
+    "play_boards",
+    "play_table",
+)
+STYLE = (
+    """<style>
+[data-testid="stMainBlockContainer"] { padding: 3.2rem 1.25rem 2rem; }
+.st-key-play_toolbar { gap: 0.4rem; }
+.st-key-play_toolbar button { min-height: 2.1rem; padding: 0.15rem 0.7rem; }
+.st-key-play_main [data-testid="stVerticalBlock"] { gap: 0.45rem; }
+.st-key-play_choices button { min-height: 2.1rem; padding: 0.2rem 0.55rem; line-height: 1.2; }
+.st-key-play_choices button p { font-size: 0.86rem; }
+.st-key-play_choices [data-testid="stAlert"] > div { padding: 0.45rem 0.7rem; }
+.st-key-play_choices [data-testid="stAlert"] p { font-size: 0.86rem; }
+.st-key-play_recent { max-height: 8.6rem; overflow-y: auto; border: 1px solid rgba(128,128,128,0.3);
+  border-radius: 0.5rem; padding: 0.2rem 0.55rem; }
+[data-testid="stVerticalBlock"].st-key-play_options_grid { display: grid;
+  grid-template-columns: 1fr 1fr; gap: 0.4rem; }
 @media (max-width: 640px) {
-  .st-key-play_main [data-testid="stHorizontalBlock"] > [data-testid="stColumn"]:nth-child(2) {
-    order: -1;
-  }
-}
-.pt { font-size: 0.86rem; line-height: 1.3; }
+  [data-testid="stVerticalBlock"].st-key-play_options_grid { grid-template-columns: 1fr; }
+  """
+    + MAIN
+    + """ { flex-direction: column; flex-wrap: nowrap; }
+  """
+    + MAIN
+    + """ > [data-testid="stColumn"],
+  """
+    + MAIN
+    + """ > [data-testid="stColumn"] > [data-testid="stVerticalBlock"] { display: contents; }
+"""
+    + "".join(
+        f'  [data-testid="stLayoutWrapper"]:has(> .st-key-{key}) {{ order: {i}; }}\n'
+        for i, key in enumerate(PHONE_ORDER)
+    )
+    + """}
+.pt { font-size: 0.82rem; line-height: 1.25; }
 .pt table { border-collapse: collapse; width: 100%; }
-.pt th, .pt td { padding: 0.12rem 0.35rem; border-bottom: 1px solid rgba(128,128,128,0.25);
+.pt th, .pt td { padding: 0.05rem 0.3rem; border-bottom: 1px solid rgba(128,128,128,0.25);
   text-align: left; vertical-align: top; }
-.pt td.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+.pt td.n { text-align: right; font-variant-numeric: tabular-nums; }
+/* the player boards and the score keep their columns: a long name (an overlay's) wraps */
+.pt table.sides { table-layout: fixed; }
+.pt table.sides td, .pt table.sides th { overflow-wrap: anywhere; }
+.pt table.sides th:first-child { width: 46%; }
 .pt th.side { text-align: right; white-space: nowrap; }
-.pt .status div { margin: 0.05rem 0; }
+.pt .status div { margin: 0; }
 .pt .status .first { font-weight: 700; }
-.pt .track { display: flex; flex-wrap: wrap; gap: 0.3rem; }
-.pt .track span { padding: 0.05rem 0.4rem; border: 1px solid rgba(128,128,128,0.5);
+.pt .track { display: flex; flex-wrap: wrap; gap: 0.25rem; }
+.pt .track span { padding: 0 0.35rem; border: 1px solid rgba(128,128,128,0.5);
   border-radius: 0.3rem; }
 .pt .track span.now { background: #f1c40f; color: #222; border-color: #d4a000; font-weight: 700; }
-.pt h4 { font-size: 0.9rem; margin: 0.45rem 0 0.15rem; }
-.pt ul { margin: 0.1rem 0 0.3rem 1rem; padding: 0; }
-.pt li { margin: 0; font-size: 0.86rem; }
-.pt td, .pt th, .pt div { font-size: 0.86rem; }
-.pt .group { margin-bottom: 0.35rem; }
+.pt h4 { font-size: 0.86rem; margin: 0.1rem 0 0.1rem; padding: 0; }
+.pt ul { margin: 0.05rem 0 0.2rem 1rem; padding: 0; }
+.pt li { margin: 0; }
+.pt td, .pt th, .pt div, .pt li { font-size: 0.82rem; }
+.pt .group { margin-bottom: 0.25rem; }
 .pt .group .head { font-weight: 600; }
-.pt .note { opacity: 0.75; font-size: 0.8rem; }
+.pt .note { opacity: 0.75; font-size: 0.76rem; }
 .pt .badge { display: inline-block; border-radius: 0.3rem; padding: 0 0.3rem; color: #fff;
-  font-size: 0.75rem; margin-left: 0.2rem; }
+  font-size: 0.72rem; margin-left: 0.2rem; }
+.pt .perishable { display: inline-block; margin-left: 0.25rem; padding: 0 0.25rem;
+  border-radius: 0.25rem; background: #f6e3b4; color: #6b4a00; font-size: 0.7rem;
+  font-weight: 700; line-height: 1.2; }
 .pt .danger { color: #b03a2e; font-weight: 600; }
 </style>"""
+)
 
 
 def _e(text: object) -> str:
@@ -55,25 +101,36 @@ def _side_head(name: str, side: int, badge: str = "") -> str:
     )
 
 
-def status(lines: Sequence[str]) -> str:
+def status(lines: Sequence[str], note: str = "") -> str:
     body = "".join(
         f'<div class="{"first" if i == 0 else ""}">{_e(line)}</div>' for i, line in enumerate(lines)
     )
-    return f'<div class="pt status" data-id="turn-status">{body}</div>'
+    extra = f'<div class="note">{_e(note)}</div>' if note else ""
+    return f'<div class="pt status" data-id="turn-status">{body}{extra}</div>'
 
 
 def boards(
-    rows: Sequence[Sequence[str]], sides: Sequence[str], badges: Sequence[str], note: str
+    rows: Sequence[tuple[str, str, Sequence[str]]],
+    sides: Sequence[str],
+    badges: Sequence[str],
+    note: str,
 ) -> str:
+    """Both player boards side by side; a row's mark (a perishable good) carries the note as
+    its tooltip."""
     head = "<tr><th></th>" + "".join(
         _side_head(name, side, badges[side]) for side, name in enumerate(sides)
     )
     body = "".join(
-        "<tr><td>" + _e(row[0]) + "</td>" + "".join(f'<td class="n">{_e(c)}</td>' for c in row[1:])
-        for row in rows
+        "<tr><td>"
+        + _e(label)
+        + (f' <span class="perishable" title="{_e(note)}">{_e(mark)}</span>' if mark else "")
+        + "</td>"
+        + "".join(f'<td class="n">{_e(c)}</td>' for c in cells)
+        + "</tr>"
+        for label, mark, cells in rows
     )
     return (
-        f'<div class="pt" data-id="player-boards"><table>{head}</tr>{body}</table>'
+        f'<div class="pt" data-id="player-boards"><table class="sides">{head}</tr>{body}</table>'
         f'<div class="note">{_e(note)}</div></div>'
     )
 
@@ -123,7 +180,7 @@ def scores(rows: Sequence[Sequence[str]], sides: Sequence[str]) -> str:
         "<tr><td>" + _e(row[0]) + "</td>" + "".join(f'<td class="n">{_e(c)}</td>' for c in row[1:])
         for row in rows
     )
-    return f'<div class="pt" data-id="score"><table>{head}</tr>{body}</table></div>'
+    return f'<div class="pt" data-id="score"><table class="sides">{head}</tr>{body}</table></div>'
 
 
 def prompt(text: str, step: int = -1) -> str:

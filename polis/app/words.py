@@ -29,6 +29,12 @@ SCORE_PARTS = {
     "prestige": N_("Prestige"),
     "project_end_prestige": N_("Projects (end of game)"),
 }
+# choices whose label already names what they pay (and, for phoros, what they give)
+NAMES_ITS_PRICE = frozenset({"surcharge", "build", "barter", "pay", "phoros"})
+# marks a perishable good on the player boards ("≈" means an estimated value elsewhere)
+PERISHABLE_MARK = "½"
+# a row of the player boards: label, mark after the label, one cell per side
+BoardRow = tuple[str, str, list[str]]
 END_STEPS = {
     "projects": N_("projects are completed"),
     "feeding": N_("feeding"),
@@ -106,12 +112,19 @@ class Words:
         """The short note after a choice's name: its cost, what it gives, what follows."""
         _ = self._
         parts: list[str] = list(extra)
+        op = c.action[0]
+        spent, gained = c.spent, c.gained
+        if op in NAMES_ITS_PRICE:  # the label says what is paid: only the rest is news
+            spent = tuple((g, k) for g, k in spent if g == PRESTIGE and op != "phoros")
+            gained = () if op == "phoros" else gained
         if terms is not None:
             parts.extend(self.terms(terms))
-        elif c.spent:
-            parts.append(_("costs {cost}").format(cost=self.resources(c.spent)))
-        if c.gained and terms is None:
-            parts.append(_("you get {gain}").format(gain=self.resources(c.gained)))
+        elif spent and op == "surcharge":
+            parts.append(_("plus {cost} for the action").format(cost=self.resources(spent)))
+        elif spent:
+            parts.append(_("costs {cost}").format(cost=self.resources(spent)))
+        if gained and terms is None:
+            parts.append(_("you get {gain}").format(gain=self.resources(gained)))
         return "; ".join(parts)
 
     def label(self, state: State, c: Consequence, detail: str) -> str:
@@ -122,10 +135,27 @@ class Words:
             self._("{choice} — {details}").format(choice=name, details=detail) if detail else name
         )
 
-    def pass_note(self, other_passed: bool) -> str:
-        if other_passed:
-            return self._("the round ends")
-        return self._("you take no more actions this round")
+    def surcharge_note(self, amount: int) -> str:
+        """On an action's button once the other side has passed: what comes first."""
+        return self.n.ngettext(
+            "first {n} good of your choice", "first {n} goods of your choice", amount
+        ).format(n=amount)
+
+    def pass_note(self, other_passed: bool, feed: Feeding | None = None) -> str:
+        """What passing means; with `feed`, what the round's end will ask of the wheat."""
+        _ = self._
+        note = _("the round ends") if other_passed else _("you take no more actions this round")
+        if feed is None or not feed.shortfall:
+            return note
+        return _("{note}; your poleis will need {need} {good}, you hold {held}").format(
+            note=note, need=feed.need, good=self.n.good(self.cfg.feeding_good), held=feed.held
+        )
+
+    def release_note(self, need: int, held: int) -> str:
+        """After releasing a polis: what the rest needs, against the wheat held."""
+        return self._("then {need} {good} needed, you hold {held}").format(
+            need=need, good=self.n.good(self.cfg.feeding_good), held=held
+        )
 
     def siege_note(self, need: int, faces: int) -> str:
         if need == 0:
@@ -138,9 +168,20 @@ class Words:
     def slot_note(self, prices: Resources) -> str:
         return self._("pay {price}").format(price=self.alternatives(prices))
 
-    def danger(self, d: Danger, feed: Feeding | None = None) -> str:
-        """Why a choice loses the game, at once or when the round ends."""
+    def danger(self, d: Danger, feed: Feeding | None = None, *, standing: bool = False) -> str:
+        """Why a choice loses the game, at once or when the round ends; `standing`: the
+        danger of the position itself, whatever the player chooses next."""
         _ = self._
+        if standing and d.reason == "zero_prestige_at_round_end":
+            if feed is not None and feed.prestige == 0:
+                return _(
+                    "You have no prestige left: a player with no prestige when the round "
+                    "ends loses the game."
+                )
+            return _(
+                "If the round ended now you would lose: the end of the round would leave you "
+                "without prestige."
+            )
         good = self.n.good(self.cfg.feeding_good)
         if d.reason == "capital_unfed" and feed is not None:
             numbers = _(
@@ -192,19 +233,22 @@ class Words:
 
     # ------------------------------------------------------------- the table
 
-    def status(self, t: TurnStatus, round_label: str, limit: int) -> list[str]:
-        """The turn status, as lines: round and limit, whose decision, passes, surcharge."""
+    def status(self, t: TurnStatus, round_label: str, number: int, limit: int) -> list[str]:
+        """The turn status, as lines: round (`number` counts from 1) and limit, whose
+        decision, passes, surcharge."""
         _ = self._
         n = self.n
         lines = [
-            _("Round {round} of {rounds} · stacking limit {limit}").format(
-                round=round_label, rounds=len(self.cfg.rounds), limit=limit
+            _("Round {round} ({number} of {rounds}) · stacking limit {limit}").format(
+                round=round_label, number=number, rounds=len(self.cfg.rounds), limit=limit
             )
         ]
         if t.finished:
             lines.append(_("The game is over."))
             return lines
-        if t.action_number:
+        if t.alone:
+            lines.append(_("Turn of {side}: one action at a time").format(side=n.side(t.active)))
+        elif t.action_number:
             lines.append(
                 _("Turn of {side}: action {number} of {total}").format(
                     side=n.side(t.active), number=t.action_number, total=t.actions_per_turn
@@ -227,64 +271,70 @@ class Words:
             )
         return lines
 
-    def board_rows(self, boards: Sequence[PlayerBoard], scores: Sequence[int]) -> list[list[str]]:
-        """Rows of the player boards: a label, then one cell per side."""
+    def board_rows(self, boards: Sequence[PlayerBoard], scores: Sequence[int]) -> list[BoardRow]:
+        """Rows of the player boards: a label, its mark (perishable goods), one cell per side."""
         _ = self._
         n = self.n
+
+        def row(label: str, cells: Sequence[str], mark: str = "") -> BoardRow:
+            return (label, mark, list(cells))
+
         # the score first: on a phone the first rows are what shows without scrolling
         rows = [
-            [_("Score now"), *(str(s) for s in scores)],
-            [_("Prestige"), *(str(b.prestige) for b in boards)],
+            row(_("Score now"), [str(s) for s in scores]),
+            row(_("Prestige"), [str(b.prestige) for b in boards]),
         ]
         for g in range(len(self.cfg.goods)):
-            label = n.good(g) + (" ≈" if self.cfg.perishable[g] else "")
-            rows.append([label, *(str(b.goods[g].amount) for b in boards)])
+            mark = PERISHABLE_MARK if self.cfg.perishable[g] else ""
+            rows.append(row(n.good(g), [str(b.goods[g].amount) for b in boards], mark))
         rows.append(
-            [
+            row(
                 _("Population (poleis)"),
-                *(
+                [
                     _("{population} ({poleis})").format(population=b.population, poleis=b.poleis)
                     for b in boards
-                ),
-            ]
+                ],
+            )
         )
         rows.append(
-            [
+            row(
                 _("Feeding: need / held"),
-                *(f"{b.feeding_need} / {b.feeding_held}" for b in boards),
-            ]
+                [f"{b.feeding_need} / {b.feeding_held}" for b in boards],
+            )
         )
         rows.append(
-            [
+            row(
                 _("Cubes in supply"),
-                *(_("{n} of {total}").format(n=b.supply, total=b.cubes) for b in boards),
-            ]
+                [_("{n} of {total}").format(n=b.supply, total=b.cubes) for b in boards],
+            )
         )
         rows.append(
-            [
+            row(
                 _("Merchants: in port / at markets"),
-                *(
+                [
                     _("{port} / {market} of {total}").format(
                         port=b.merchants_in_port,
                         market=b.merchants_at_market,
                         total=b.merchants_total,
                     )
                     for b in boards
-                ),
-            ]
+                ],
+            )
         )
         rows.append(
-            [
+            row(
                 _("Proxenos"),
-                *(n.polis_at(b.proxenos) if b.proxenos >= 0 else _("prisoner") for b in boards),
-            ]
+                [n.polis_at(b.proxenos) if b.proxenos >= 0 else _("prisoner") for b in boards],
+            )
         )
         if boards[0].discs_free >= 0:
-            rows.append([_("Discs left"), *(str(b.discs_free) for b in boards)])
+            rows.append(row(_("Discs left"), [str(b.discs_free) for b in boards]))
         return rows
 
     def perishable_note(self) -> str:
-        return self._("≈ perishable: halved at the end of each round")
+        return self._("{mark} perishable: halved at the end of each round").format(
+            mark=PERISHABLE_MARK
+        )
 
     def round_track(self, rounds: Sequence[Any], current: int) -> list[tuple[str, bool]]:
         """Each round as 'label (limit n)', with a flag for the current one."""
@@ -338,6 +388,14 @@ class Words:
             str(offer.end_prestige),
             where,
         ]
+
+    def project_note(self, offer: ProjectOffer) -> str:
+        """A project as a choice: what it costs and the prestige it brings, now and at the end."""
+        _ = self._
+        now = _("half the population") if offer.half_population else self.prestige(offer.prestige)
+        return _("costs {cost}; completed: {now}; at the end of the game: {end}").format(
+            cost=self.resources(offer.cost), now=now, end=self.prestige(offer.end_prestige)
+        )
 
     def substitute_note(self, substitute: int) -> str:
         if substitute < 0:
@@ -442,6 +500,27 @@ class Words:
             )
         return lines
 
+    def battle_story(self, r: BattleReport) -> list[str]:
+        """A battle told whole: each assault's result and the summary (first once the battle
+        is over: the outcome is the news)."""
+        assaults = [
+            self.assault(
+                {
+                    "attacker": a.attacker,
+                    "played": a.played,
+                    "answered": a.answered,
+                    "losses": a.losses,
+                    "prestige": a.prestige,
+                },
+                r.naval,
+            )
+            for a in r.assaults
+        ]
+        summary = self.battle_summary(r)
+        if not r.ended:
+            return assaults + summary
+        return [summary[-1], *summary[:-1], *assaults]  # how it ended, the totals, the assaults
+
     def battle_title(self, r: BattleReport) -> str:
         _ = self._
         if r.naval:
@@ -513,6 +592,35 @@ class Words:
         return _("{winner} wins on points ({reason}).").format(
             winner=n.side(o.winner), reason=_(REASONS.get(o.reason, o.reason))
         )
+
+    def outcome_detail(self, o: Outcome) -> str:
+        """When and why a sudden loss happened, with the numbers ("" on points)."""
+        _ = self._
+        n = self.n
+        if not o.sudden or not o.losers:
+            return ""
+        rnd = self.cfg.rounds[o.round]
+        when = n.round_label(rnd.id, rnd.label)
+        side = n.side(o.losers[0])
+        if o.unfed is not None:
+            capital, population, held, prestige = o.unfed
+            return _(
+                "End of round {round}: {capital} (population {population}) needed "
+                "{population} {good}; {side} had {held} {good} and {prestige}."
+            ).format(
+                round=when,
+                capital=n.polis_at(capital),
+                population=population,
+                good=n.good(self.cfg.feeding_good),
+                side=side,
+                held=held,
+                prestige=self.prestige(prestige),
+            )
+        if o.reason == "zero_prestige_at_round_end":
+            return _("End of round {round}: {side} had no prestige left.").format(
+                round=when, side=side
+            )
+        return ""
 
     def score_note(self, o: Outcome) -> str:
         if o.sudden:

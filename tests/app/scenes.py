@@ -43,3 +43,14 @@ def starving(s: State) -> dict[str, Any]:
     """Overrides that leave the player to move without wheat and the other side passed."""
     me, other = s.cfg.sides[s.player], s.cfg.sides[1 - s.player]
     return {"passed": [other], "sides": {me: {"goods": {"wheat": 0}, "prestige": 1}}}
+
+
+def starved_out(ruleset: str = "2e") -> tuple[State, int]:
+    """A game lost at once: the player to move passes with an unfed capital after the other
+    passed. Returns the final state and the side that lost."""
+    from polis.engine import apply
+
+    s = state(ruleset)
+    loser = s.player
+    apply_overrides(s, starving(s))
+    return apply(s, ("pass",)), loser

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 from polis.app import choices
+from polis.compiler import compile_ruleset
 from polis.compiler.config import PRESTIGE
-from polis.engine import apply, legal_actions
+from polis.engine import apply, legal_actions, new_game
+from polis.engine.state import State
 from polis.engine.state_json import apply_overrides
 from tests.app.scenes import starving, state
 
@@ -40,6 +44,24 @@ def test_spending_the_last_prestige_is_a_danger_at_the_end_of_the_round() -> Non
     # an action that costs nothing is not a danger
     build = ("act", "create_hoplites")
     assert choices.consequence(s, build, None).danger is None
+
+
+def test_the_last_prestige_is_a_danger_even_when_another_one_looms() -> None:
+    s = state("2e")
+    me = s.cfg.sides[s.player]
+    apply_overrides(s, {"sides": {me: {"goods": {"wheat": 0}, "prestige": 1}}})
+    before = choices.round_end_danger(s, s.player)
+    assert before is not None and before.reason == "capital_unfed"
+    c = choices.consequence(s, ("act", "move_hoplites"), before)
+    assert c.danger == choices.Danger("round_end", s.player, "zero_prestige_at_round_end")
+
+
+def test_releasing_a_polis_lowers_what_the_rest_needs() -> None:
+    s = state("2e")
+    side = s.player
+    other = next(p for p in s.owned(side) if p != s.cfg.capital[side])
+    s.phase = "feed"
+    assert choices.need_after(s, ("release", other)) == choices.feeding(s, side).need - s.pop[other]
 
 
 def test_releasing_poleis_can_save_a_side_so_the_forecast_tries_it() -> None:
@@ -115,3 +137,36 @@ def test_siege_odds_and_cargo_prices() -> None:
     assert need == s.cfg.poleis[thebai].base and faces == s.cfg.siege_die
     prices = choices.slot_prices(s, 0)
     assert [g for g, _n in prices[: len(s.cfg.slots[0].accepts)]] == list(s.cfg.slots[0].accepts)
+
+
+def _last_phoros(ruleset: str) -> State:
+    """A phoros decision that, once done, ends the round, with its side out of wheat
+    and the next round's end a danger for it."""
+    cfg = compile_ruleset(ruleset).config
+    for seed in range(1, 80):
+        s = new_game(cfg, seed)
+        rng = random.Random(seed)
+        while not s.finished and s.round == 0:
+            if s.phase == "phoros" and ("done",) in legal_actions(s):
+                probe = s.copy()
+                side = cfg.sides[s.player]
+                apply_overrides(probe, {"sides": {side: {"goods": {"wheat": 0}, "prestige": 3}}})
+                after = apply(probe, ("done",))
+                if (
+                    after.round != s.round
+                    and not after.finished
+                    and choices.round_end_danger(after, s.player) is not None
+                ):
+                    return probe
+                s = apply(s, ("done",))
+            else:
+                s = apply(s, rng.choice(legal_actions(s)))
+    raise LookupError("no game reaches a last phoros decision")
+
+
+def test_a_choice_that_ends_the_round_is_not_blamed_for_the_next_one() -> None:
+    s = _last_phoros("1e")
+    done = apply(s, ("done",))
+    # the next round would end badly if nothing changed, but that round is still to play
+    assert choices.round_end_danger(done, s.player) is not None
+    assert choices.consequence(s, ("done",), choices.round_end_danger(s, s.player)).danger is None

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 from polis.app.outcome import outcome
-from polis.engine import apply
 from polis.engine.flow import score_parts, scores
-from polis.engine.state_json import apply_overrides
-from tests.app.scenes import starving, state
+from tests.app.scenes import starved_out, state
 
 
 def test_a_running_game_has_no_outcome() -> None:
@@ -14,15 +12,16 @@ def test_a_running_game_has_no_outcome() -> None:
 
 
 def test_a_sudden_loss_names_the_loser_and_keeps_scores_as_information() -> None:
-    s = state("2e")
-    loser = s.player
-    apply_overrides(s, starving(s))
-    s = apply(s, ("pass",))
+    s, loser = starved_out()
     result = outcome(s)
     assert result is not None and result.sudden
     assert result.losers == (loser,) and result.winner == 1 - loser
     assert result.reason == "capital_unfed"
     assert list(result.totals) == scores(s)
+    # what the capital needed against what the side had: the loss is decided before paying
+    capital = s.cfg.capital[loser]
+    assert result.unfed == (capital, s.pop[capital], 0, 1)
+    assert result.round == s.round
 
 
 def test_score_parts_add_up_to_the_score() -> None:

@@ -61,6 +61,24 @@ def test_battle_report_counts_losses_and_prestige() -> None:
     assert report.losses(attacker) == 0 and not report.ended
 
 
+def test_a_battle_that_ends_is_told_whole_from_its_start() -> None:
+    game = hotseat(**BATTLE)
+    start = len(game.states) - 1
+    while game.state.battle is not None and not game.state.finished:
+        options = _legal(game.state)
+        pick = next((a for a in options if a[0] == "fight"), options[0])
+        assert game.play(pick) is None
+    end = len(game.states) - 1
+    report = recent.battle_ending_at(game.states, end)
+    assert report is not None and report.ended and report.assaults
+    # every assault since the battle began, though it began many states before its end
+    fought = [p for st in game.states[start:] for k, p in st.log if k == "assault"]
+    assert [a.losses for a in report.assaults] == [p["losses"] for p in fought]
+    assert recent.battle_ending_at(game.states, start) is None
+    # news for the side that decided before the end: the whole battle once
+    assert recent.ended_battles(game.states, game.steps[:-1], game.steps[-1].side) == [report]
+
+
 def _legal(s):  # type: ignore[no-untyped-def]
     from polis.engine import legal_actions
 

@@ -16,7 +16,7 @@ from polis.engine.state_json import apply_overrides
 from polis.i18n import LANGUAGES, translator
 from polis.i18n.names import Names
 from polis.narrate import Narrator
-from tests.app.scenes import starving, state
+from tests.app.scenes import starved_out, starving, state
 
 
 def words(s, lang: str = "en") -> Words:  # type: ignore[no-untyped-def]
@@ -43,6 +43,9 @@ def test_the_feeding_prompt_names_prestige_only_when_it_can_pay() -> None:
     s.phase = "feed"
     assert "prestige" not in w.prompt(s, [("release", 1)])
     assert "prestige" in w.prompt(s, [("release", 1), ("feed",)])
+    # only the capital is left: nothing to release, so the prompt does not say so
+    alone = w.prompt(s, [("feed",)])
+    assert "release" not in alone and "prestige" in alone
 
 
 @pytest.mark.parametrize(
@@ -74,7 +77,12 @@ def test_costs_and_gains_in_the_label() -> None:
     assert w.label(s, c, w.details(s, c, terms)) == "Move Hoplites — 1 prestige"
     surcharge = Consequence(("surcharge", 2), ((2, 1),), (), Danger("round_end", 0, "x"))
     assert w.label(s, surcharge, w.details(s, surcharge)).startswith("⚠ ")
-    assert "costs 1 Wine" in w.details(s, surcharge)
+    # the label names the good paid; only what comes on top is added
+    assert w.details(s, surcharge) == ""
+    with_action = Consequence(("surcharge", 2), ((2, 1), (PRESTIGE, 1)), (), None)
+    assert w.label(s, with_action, w.details(s, with_action)) == (
+        "Pay 1 Wine — plus 1 prestige for the action"
+    )
 
 
 def test_game_over_says_who_lost_and_why() -> None:
@@ -119,3 +127,69 @@ def test_untrusted_names_are_escaped_as_text() -> None:
     assert "<img" not in block and "&lt;img" in block
     plain = table_html.plain(evil)
     assert "\\*\\*bold\\*\\*" in plain and "\\:red\\[x\\]" in plain and "\\<img" in plain
+
+
+def test_passing_says_what_the_end_of_the_round_asks_of_the_wheat() -> None:
+    s = state("2e")
+    w = words(s)
+    assert w.pass_note(True) == "the round ends"
+    short = Feeding(0, 8, 3, 1, 5)
+    assert w.pass_note(True, short) == "the round ends; your poleis will need 8 Wheat, you hold 3"
+    assert w.pass_note(False, Feeding(0, 8, 9, 1, 5)) == "you take no more actions this round"
+    assert w.release_note(5, 3) == "then 5 Wheat needed, you hold 3"
+
+
+def test_a_project_choice_shows_its_cost_and_prestige() -> None:
+    from polis.app.table import project_offers
+
+    s = state("2e")
+    offer = project_offers(s)[0]
+    note = words(s).project_note(offer)
+    assert note.startswith("costs ") and "at the end of the game:" in note
+    assert f"{offer.end_prestige} prestige" in note.split("at the end of the game:")[1]
+
+
+def test_a_standing_danger_is_worded_as_the_position_not_as_a_choice() -> None:
+    s = state("2e")
+    w = words(s)
+    broke = Feeding(0, 8, 9, 0, 5)
+    danger = Danger("round_end", 0, "zero_prestige_at_round_end")
+    assert w.danger(danger, broke, standing=True).startswith("You have no prestige left")
+    assert w.danger(danger, broke).startswith("This leaves you without prestige")
+    rich = Feeding(0, 8, 3, 4, 5)
+    assert "If the round ended now" in w.danger(danger, rich, standing=True)
+
+
+def test_the_status_counts_rounds_and_says_when_a_side_plays_alone() -> None:
+    from polis.app.table import turn_status
+
+    s = state("2e")
+    w = words(s)
+    lines = w.status(turn_status(s), "Alpha", 1, 3)
+    assert lines[0] == "Round Alpha (1 of 3) · stacking limit 3"
+    assert lines[1].endswith("action 1 of 2")
+    apply_overrides(s, {"passed": [s.cfg.sides[1 - s.player]]})
+    lines = w.status(turn_status(s), "Alpha", 1, 3)
+    assert lines[1].endswith("one action at a time") and "action 1 of 2" not in " ".join(lines)
+
+
+def test_a_sudden_loss_says_when_and_with_what_numbers() -> None:
+    s, loser = starved_out()
+    result = outcome(s)
+    assert result is not None
+    detail = words(s).outcome_detail(result)
+    capital = s.cfg.capital[loser]
+    assert detail.startswith("End of round Alpha:")
+    assert f"needed {s.pop[capital]} Wheat" in detail and "had 0 Wheat and 1 prestige" in detail
+
+
+def test_perishable_goods_are_marked_without_the_estimate_sign() -> None:
+    from polis.app.table import table
+
+    s = state("2e")
+    w = words(s)
+    rows = w.board_rows(table(s).boards, [0, 0])
+    marked = [label for label, mark, _cells in rows if mark]
+    assert marked == [n for n, p in zip(s.cfg.good_names, s.cfg.perishable, strict=True) if p]
+    block = table_html.boards(rows, ["A", "S"], ["", ""], w.perishable_note())
+    assert "≈" not in block and "½ perishable" in block

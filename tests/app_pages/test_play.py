@@ -5,6 +5,7 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from polis.app import table_html as html
 from polis.app.game import GameSession
 from polis.app.session import encode_record
 from polis.bots import LEVELS, Budget
@@ -37,6 +38,14 @@ def with_game(app: AppTest, game: GameSession) -> AppTest:
 
 def choices(app: AppTest) -> list:  # type: ignore[type-arg]
     return [b for b in app.button if b.key and b.key.startswith("choice_")]
+
+
+def block_with(app: AppTest, needle: str) -> str:
+    """The HTML of the first st.html element holding `needle`."""
+    for element in app.get("html"):
+        if needle in element.proto.body:
+            return str(element.proto.body)
+    return ""
 
 
 def block(app: AppTest, data_id: str) -> str:
@@ -84,12 +93,66 @@ def test_the_table_is_always_in_view(app: AppTest) -> None:
     boards = block(app, "player-boards")
     for name in cfg.good_names:  # every good, none cut off
         assert f"<td>{name}" in boards, name
-    assert "≈" in boards and "Score now" in boards and "Cubes in supply" in boards
-    assert "stacking limit 3" in block(app, "turn-status")
+    assert "Score now" in boards and "Cubes in supply" in boards
+    # perishable goods carry their own mark ("≈" means an estimate everywhere else)
+    perishable = [g for g, p in zip(cfg.good_names, cfg.perishable, strict=True) if p]
+    for name in perishable:
+        assert f'<td>{name} <span class="perishable"' in boards, name
+    assert "≈" not in boards and boards.count('class="perishable"') == len(perishable)
+    status = block(app, "turn-status")
+    assert "Round Alpha (1 of 3) · stacking limit 3" in status
     assert block(app, "event-card") and block(app, "market") and block(app, "projects")
     assert "Alpha (limit 3)" in block(app, "round-track")
     # the bot opened the round: what it did is on the Game view
     assert "Sparta" in block(app, "what-happened")
+
+
+def columns_of_main(app: AppTest) -> list[list[str]]:
+    """The keyed parts in each column of the game view, in drawing order."""
+    main = next(b for b in elements(app, "flex_container") if b.proto.id.endswith("-play_main"))
+    columns = [
+        c for block in main.children.values() for c in block.children.values() if c.type == "column"
+    ]
+    return [
+        [part.proto.id.rsplit("-", 1)[-1] for part in column.children.values()]
+        for column in columns
+    ]
+
+
+def test_the_page_is_laid_out_for_a_laptop_and_a_phone(app: AppTest) -> None:
+    start(app)
+    # a laptop: the board and the table under it | the turn, the news, the boards, the choices
+    assert columns_of_main(app) == [
+        ["play_board", "play_table"],
+        ["play_status", "play_recent", "play_boards", "play_choices"],
+    ]
+    # a phone dissolves the columns and puts every part in the order a player needs it
+    style = block_with(app, "<style>")
+    for i, key in enumerate(html.PHONE_ORDER):
+        assert f":has(> .st-key-{key}) {{ order: {i}; }}" in style
+    assert html.PHONE_ORDER.index("play_choices") < html.PHONE_ORDER.index("play_board")
+
+
+def test_in_a_battle_the_cards_come_before_the_boards(app: AppTest) -> None:
+    game = hotseat(**BATTLE)
+    app.run()
+    app.switch_page("app_pages/play.py")
+    app.session_state["game"] = game
+    app.session_state["seen_by"] = game.state.player
+    app.run()
+    no_errors(app)
+    assert columns_of_main(app)[1] == ["play_status", "play_recent", "play_choices", "play_boards"]
+
+
+def test_alone_after_a_pass_each_action_is_a_turn(app: AppTest) -> None:
+    game = hotseat()
+    apply_overrides(game.states[-1], {"passed": [game.state.cfg.sides[1 - game.state.player]]})
+    with_game(app, game)
+    status = block(app, "turn-status")
+    assert "one action at a time" in status and "action 1 of 2" not in status
+    # every action's button says the surcharge comes first
+    acts = [b.label for b in choices(app) if not b.label.startswith(("Pass", "⚠ Pass"))]
+    assert acts and all("first 1 good of your choice" in label for label in acts), acts
 
 
 def test_actions_show_their_cost(app: AppTest) -> None:
@@ -125,6 +188,8 @@ def test_a_losing_choice_asks_first_and_says_why(app: AppTest) -> None:
     assert any("loses the game" in e.value for e in app.error)
     assert "information" in " ".join(str(h.proto.body) for h in app.get("html"))
     assert block(app, "score")
+    # when and with what numbers: the capital's need against the wheat and prestige held
+    assert any("End of round Alpha" in e.value and "needed" in e.value for e in app.error)
 
 
 def test_battles_are_played_with_cards(app: AppTest) -> None:
@@ -149,6 +214,18 @@ def test_battles_are_played_with_cards(app: AppTest) -> None:
     assert len(game.steps) == steps + 1 and game.steps[-1].action[0] == "attack"
     assert game.state.phase == "defend"
     assert tuple(game.state.battle.played) == attack[1:]  # type: ignore[union-attr]
+
+
+def test_a_finished_battle_is_told_whole_with_its_summary(app: AppTest) -> None:
+    game = hotseat(**BATTLE)
+    while game.state.battle is not None and not game.state.finished:
+        options = game.legal()
+        assert game.play(next((a for a in options if a[0] == "fight"), options[0])) is None
+    with_game(app, game)
+    news = block(app, "what-happened")
+    assert "Land battle in Boiotia" in news and "The battle is over" in news
+    assert "lost" in news and "shows" in news  # the totals and each assault
+    assert not block(app, "battle")  # the battle block is for a battle under way
 
 
 def test_bot_game_reaches_the_score_screen_and_replays(app: AppTest) -> None:

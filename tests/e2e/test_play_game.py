@@ -168,6 +168,70 @@ def test_a_whole_game_against_the_bot(
     context.close()
 
 
+# what a player must see without scrolling at 1366×900 (and reach in this order on a phone)
+TABLE_PARTS = (
+    "turn-status",
+    "what-happened",
+    "prompt",
+    "player-boards",
+    "round-track",
+    "event-card",
+    "market",
+    "projects",
+)
+BOXES_JS = """(ids) => ids.map((id) => {
+  const el = document.querySelector(`[data-id="${id}"]`);
+  if (!el) return null;
+  const r = el.getBoundingClientRect();
+  return [r.top, r.bottom, r.left, r.right];
+})"""
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "ru"])
+def test_the_whole_table_is_in_view_on_a_laptop(server: Server, browser: Any, lang: str) -> None:
+    context = browser.new_context(viewport=VIEWPORTS["laptop"])
+    page = context.new_page()
+    page.goto(f"{server.url}/play?lang={lang}&ruleset=2e")
+    page.locator('[data-testid="stFormSubmitButton"] button').wait_for(timeout=WAIT_MS)
+    page.locator('[data-testid="stFormSubmitButton"] button').click()
+    page.locator('[data-id="player-boards"]').wait_for(timeout=WAIT_MS)
+    settle(page)
+    board = page.locator(".stBidiComponent").filter(has=page.locator(".pb-map")).first
+    frame = board.bounding_box()
+    # the whole board, large enough to read: not the zoomed-in start of a narrow column
+    assert frame["width"] >= 560, frame
+    svg = page.locator(".pb-map")
+    assert float(svg.get_attribute("viewBox").split()[2]) >= 1000
+    boxes = dict(zip(TABLE_PARTS, page.evaluate(BOXES_JS, list(TABLE_PARTS)), strict=True))
+    for part, box in boxes.items():
+        assert box is not None, part
+        top, bottom, left, right = box
+        assert top >= 0 and bottom <= VIEWPORTS["laptop"]["height"], (part, box)
+        assert left >= 0 and right <= VIEWPORTS["laptop"]["width"], (part, box)
+    assert frame["y"] + frame["height"] <= VIEWPORTS["laptop"]["height"]
+    # perishable goods carry their own mark, not the estimate sign
+    boards_text = page.locator('[data-id="player-boards"]').inner_text()
+    assert "½" in boards_text and "≈" not in boards_text
+    context.close()
+
+
+def test_a_phone_shows_the_parts_in_a_players_order(server: Server, browser: Any) -> None:
+    context = browser.new_context(viewport=VIEWPORTS["phone"])
+    page = context.new_page()
+    page.goto(f"{server.url}/play?lang=en&ruleset=2e")
+    page.get_by_role("button", name="Start").click()
+    page.locator('[data-id="player-boards"]').wait_for(timeout=WAIT_MS)
+    settle(page)
+    boxes = dict(zip(TABLE_PARTS, page.evaluate(BOXES_JS, list(TABLE_PARTS)), strict=True))
+    board = page.locator(".stBidiComponent").filter(has=page.locator(".pb-map")).first
+    board_top = board.bounding_box()["y"]
+    # the turn, the news, the question, then the board, then the player boards and the table
+    assert boxes["turn-status"][0] < boxes["what-happened"][0] < boxes["prompt"][0] < board_top
+    assert board_top < boxes["player-boards"][0] < boxes["round-track"][0]
+    assert boxes["prompt"][1] <= VIEWPORTS["phone"]["height"]  # the question on the first screen
+    context.close()
+
+
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
 def test_a_battle_played_with_cards(
     server: Server, browser: Any, artifacts: Path, viewport: str

@@ -11,10 +11,14 @@ const views = new Map(); // component key -> {x, y, w, h}
 // Below WIDE px the whole board would be too small to read: the board is drawn
 // taller than wide and starts zoomed on the middle of the poleis, at FOCUS_SCALE
 // px per layout unit; the zoom buttons, a pinch or ctrl+wheel show the rest.
-const WIDE = 760;
+// From WIDE px on the whole board shows, its names drawn larger the smaller it is,
+// so that none is under about READABLE_PX on screen.
+const WIDE = 540;
 const PHONE = 480;
 const FOCUS_SCALE = 0.9;
-let nameScale = 1; // names are drawn larger on a phone
+const READABLE_PX = 10;
+let nameScale = 1; // names are drawn larger on a phone and on a small whole board
+let pieceScale = 1; // and poleis with their numbers, a little larger too
 const GOODS = { wheat: "#f0d27a", silver: "#d3d8de" };
 const LAND = "#f1e4c2";
 const LAND_TINTS = ["#d5e1f1", "#f3d2c9"]; // land controlled by Athens, by Sparta
@@ -98,6 +102,10 @@ function anchor(g, x, y) {
   node("rect", { x: ex, y: ey, width: 0.01, height: 0.01, fill: "none", stroke: "none", "pointer-events": "none", class: "pb-anchor" }, g);
 }
 
+function polisRadius(polis) {
+  return (polis.capital >= 0 ? 15 : 12.5) * pieceScale;
+}
+
 function overlaps(a, b) {
   return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 }
@@ -152,7 +160,7 @@ class Board {
     for (const area of d.areas) this.areaName(area, layers.names);
     for (const area of d.areas) this.units(area, layers.units);
     for (const polis of d.poleis) {
-      const r = polis.capital >= 0 ? 15 : 12.5;
+      const r = polisRadius(polis);
       this.boxes.push({ x: polis.at[0] - r, y: polis.at[1] - r, w: 2 * r, h: 2 * r });
     }
     for (const market of d.markets) this.market(market, layers.markets);
@@ -271,7 +279,7 @@ class Board {
     const d = this.data;
     const [x, y] = polis.at;
     const capital = polis.capital >= 0;
-    const r = capital ? 15 : 12.5;
+    const r = polisRadius(polis);
     const g = this.clickable(layer, "polis", polis, "pb-dimmable");
     const owned = polis.owner >= 0;
     const fill = owned ? d.sides[polis.owner].colour : "#fbf5e4";
@@ -280,8 +288,8 @@ class Board {
     if (capital) {
       node("circle", { cx: x, cy: y, r: r - 3.5, fill: "none", stroke: owned ? "#fff" : "#6b5a3a", "stroke-width": 1.2 }, g);
     }
-    label(g, x, y + 4.6, String(polis.pop), "pb-pop", {
-      "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: owned ? "#fff" : "#3b3020",
+    label(g, x, y + 4.6 * pieceScale, String(polis.pop), "pb-pop", {
+      "text-anchor": "middle", "font-size": 13 * pieceScale, "font-weight": 700, fill: owned ? "#fff" : "#3b3020",
     });
     polis.siege.forEach((n, side) => {
       if (n > 0) disc(g, x + (side ? -1 : 1) * r * 0.85, y - r * 0.85, 5.5, d.sides[side].colour, n);
@@ -336,7 +344,7 @@ class Board {
     const g = this.clickable(layer, "market", market, "");
     const plate = node("rect", { y: top + 2, height: 17, rx: 6, class: "pb-ring", fill: "#f3e6c3", stroke: "none" }, g);
     const name = label(g, market.at[0], top + 14, market.name, "pb-market-name", {
-      "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: "#5a4526",
+      "text-anchor": "middle", "font-size": 12 * pieceScale, "font-weight": 700, fill: "#5a4526",
     });
     const half = (name.getComputedTextLength ? name.getComputedTextLength() : market.name.length * 7) / 2 + 8;
     const left = Math.min(Math.min(...xs) - 20, market.at[0] - half);
@@ -690,15 +698,40 @@ class Board {
   }
 }
 
+function setScales(width, data) {
+  if (width < PHONE) nameScale = 1.2;
+  else if (width < WIDE) nameScale = 1;
+  else nameScale = Math.min(1.45, Math.max(1, READABLE_PX / (11.5 * (width / data.width))));
+  pieceScale = 1 + (nameScale - 1) * 0.6;
+  // what the drawing depends on: redraw only when this changes
+  return `${width < PHONE}:${width < WIDE}:${Math.round(nameScale * 20)}`;
+}
+
 export default function (component) {
   const { data, parentElement, setTriggerValue, key } = component;
   const root = parentElement.querySelector(".pb");
   if (!root || !data) return undefined;
-  const board = new Board(root, data, setTriggerValue, key || "board");
-  nameScale = (board.stage.clientWidth || WIDE) < PHONE ? 1.2 : 1;
-  board.view = board.fullView();
-  board.draw();
-  board.restoreView();
-  board.attach();
-  return () => board.detach();
+  const stage = root.querySelector(".pb-stage");
+  let board = null;
+  let drawnFor = "";
+  // drawn for the width the board has; drawn again when the page's layout changes it (a
+  // sidebar opened or closed, a phone turned, the first layout still settling)
+  const mount = () => {
+    const mode = setScales(stage.clientWidth || WIDE, data);
+    if (board && mode === drawnFor) return;
+    if (board) board.detach();
+    board = new Board(root, data, setTriggerValue, key || "board");
+    board.view = board.fullView();
+    board.draw();
+    board.restoreView();
+    board.attach();
+    drawnFor = mode;
+  };
+  mount();
+  const observer = new ResizeObserver(() => mount());
+  observer.observe(stage);
+  return () => {
+    observer.disconnect();
+    if (board) board.detach();
+  };
 }
