@@ -46,11 +46,14 @@ class Budget:
     exploration: float = 0.2  # UCB constant, values being win chances in 0..1
     finish: str = "greedy"  # how a leaf's action in progress is completed: greedy | policy | none
     scale: float = 4.0  # points of evaluation that make a 73 % win chance
+    prior_visits: int = 0  # virtual visits seeding each root action with its evaluation
 
 
 LEVELS: dict[str, Budget] = {
-    "normal": Budget(iterations=300, seconds=0.5, rollout_plies=60),
-    "strong": Budget(iterations=1000, seconds=2.0, rollout_plies=60),
+    # the prior: 14 -> 19 wins of 20 against greedy on 1e at 300 iterations (2e: 15 -> 13,
+    # within chance); 1,000 iterations without it won 2e no more often (13 of 20)
+    "normal": Budget(iterations=300, seconds=0.5, rollout_plies=60, prior_visits=10),
+    "strong": Budget(iterations=1000, seconds=2.0, rollout_plies=60, prior_visits=10),
 }
 
 PROGRESS_STEPS = 20  # progress reports per decision
@@ -133,6 +136,8 @@ class MctsBot:
         me = state.player
         budget = self.budget
         root = Node()
+        if budget.prior_visits:
+            self._seed_root(root, state, me)
         start = time.process_time()
         report = max(1, budget.iterations // PROGRESS_STEPS)
         done = 0
@@ -146,6 +151,30 @@ class MctsBot:
                     break
         self.last_iterations = done
         return root
+
+    def _seed_root(self, root: Node, state: State, me: int) -> None:
+        """Start each root action with the evaluation of its result as if visited a few times.
+
+        The search's own visits soon outweigh this prior where they disagree with it;
+        until they do, the evaluation (which knows feeding and prestige) steers which
+        actions get searched, where uniform rollouts alone would spread a small budget
+        thinly over every option.
+        """
+        k = self.budget.prior_visits
+        for action in legal_actions(state):
+            probe = determinize(state, me, self.rng)
+            after = self._finish(apply_unchecked(probe, action))
+            edge = root.edges[action] = Edge()
+            edge.visits = edge.available = k
+            edge.value = k * self._chance(after, me)
+
+    def _chance(self, s: State, me: int) -> float:
+        """`me`'s win chance in `s`: 0, ½ or 1 once decided, else the squashed evaluation."""
+        if s.finished:
+            if s.winner == DRAW:
+                return 0.5
+            return 1.0 if s.winner == me else 0.0
+        return 1.0 / (1.0 + math.exp(-evaluate(s, me) / self.budget.scale))
 
     @staticmethod
     def _best(root: Node, options: list[Action]) -> Action:
@@ -202,12 +231,7 @@ class MctsBot:
             if s.finished or s.round != start_round:
                 break
             s = apply_unchecked(s, rollout.choose(s, legal_actions(s), rng))
-        s = self._finish(s)
-        if s.finished:
-            if s.winner == DRAW:
-                return 0.5
-            return 1.0 if s.winner == me else 0.0
-        return 1.0 / (1.0 + math.exp(-evaluate(s, me) / self.budget.scale))
+        return self._chance(self._finish(s), me)
 
     def _finish(self, s: State) -> State:
         """Complete the action in progress (a leaf halfway through one says little)."""

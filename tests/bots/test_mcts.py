@@ -20,7 +20,8 @@ from polis.bots.mcts import Node, determinize
 from polis.engine import Action, State, apply, legal_actions
 from tests.bots.positions import ATHENS_HANDS, SPARTA_HAND, at_feeding, battle, position
 
-QUICK = Budget(iterations=120, seconds=60.0, rollout_plies=2)
+# with a prior, so that the tests of hidden information cover the root's seeding too
+QUICK = Budget(iterations=120, seconds=60.0, rollout_plies=2, prior_visits=3)
 
 
 def statistics(root: Node) -> dict[Action, tuple[int, float]]:
@@ -143,6 +144,24 @@ def test_levels_are_iteration_budgets_with_a_time_guard() -> None:
     guarded = MctsBot(1, budget=Budget(iterations=10**6, seconds=0.0, rollout_plies=0))
     guarded.choose(s)
     assert guarded.guard_stops == 1 and guarded.last_iterations < 10**6
+
+
+def test_the_prior_seeds_every_root_action_and_steers_a_short_search() -> None:
+    s = position("2e", 3, player="athens", active="athens")
+    options = legal_actions(s)
+    seeded = Budget(iterations=0, seconds=60.0, rollout_plies=0, prior_visits=10)
+    root = MctsBot(3, budget=seeded).search(s)
+    assert set(root.edges) == set(options)
+    assert all(e.visits == 10 and 0.0 <= e.value <= 10.0 for e in root.edges.values())
+    assert len({round(e.value, 6) for e in root.edges.values()}) > 1  # the evaluation tells apart
+    # with no search at all, the choice is the best-valued action: the greedy view
+    best = max(root.edges, key=lambda a: root.edges[a].value)
+    assert MctsBot(3, budget=seeded).choose(s) == best
+    # one iteration goes to that same action (equal visits: equal exploration)
+    one = MctsBot(3, budget=Budget(iterations=1, seconds=60.0, rollout_plies=0, prior_visits=10))
+    assert one.search(s).edges[best].visits == 11
+    plain = MctsBot(3, budget=Budget(iterations=1, seconds=60.0, rollout_plies=0)).search(s)
+    assert sum(e.visits for e in plain.edges.values()) == 1
 
 
 def test_progress_is_reported_while_the_bot_thinks() -> None:
