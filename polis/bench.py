@@ -317,16 +317,16 @@ def bench_decisions(rulesets: list[str], games: int = 20) -> list[dict[str, Any]
 
 
 def bench_bots(rulesets: list[str], seconds: float) -> list[dict[str, Any]]:
-    """Decisions per CPU second of every registered bot, playing both sides.
+    """Decisions per CPU second of every registered bot at each of its levels, both sides.
 
     Each bot gets `seconds` per ruleset, in whole decisions (at least one game
     is started, so a slow bot still reports).
     """
-    from polis.bots import BOTS, make_bot
+    from polis.bots import every_spec, make_bot
     from polis.engine import apply_unchecked, new_game
 
     out = []
-    for name in BOTS:  # each at its default level
+    for name in every_spec():
         for rid in rulesets:
             cfg = compiler.compile_ruleset(rid).config
             bots = (make_bot(name, 1), make_bot(name, 2))

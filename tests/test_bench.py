@@ -20,7 +20,8 @@ def test_bench_all_reports_the_documented_figures() -> None:
     assert row["ratio_vs_python_chess"] > 0 and data["python_chess_actions_per_second"] > 0
     assert row["checked_actions_per_second"] > 0 and row["ceiling_actions_per_second"] > 0
     assert 0 <= row["first_round_end_share"] <= 1 and row["games"] > 0
-    assert {b["bot"] for b in data["bots"]} == set(polis.bots.BOTS)
+    assert [b["bot"] for b in data["bots"]] == polis.bots.every_spec()
+    assert {"greedy", "mcts:normal", "mcts:strong"} <= {b["bot"] for b in data["bots"]}
     assert data["compile"]["rulesets"] and data["native"]["reason"]
     assert data["method"]["clock"].startswith("time.process_time")
 
@@ -53,5 +54,8 @@ class _FirstChoice:
 def test_every_registered_bot_is_measured(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(polis.bots.BOTS, "first", _FirstChoice)
     rows: list[dict[str, Any]] = bench.bench_bots(["1e"], 0.01)
-    assert [r["bot"] for r in rows] == list(polis.bots.BOTS)
+    assert [r["bot"] for r in rows] == polis.bots.every_spec()
+    assert rows[-1]["bot"] == "first" and {r["bot"].partition(":")[0] for r in rows} == set(
+        polis.bots.BOTS
+    )
     assert all(r["decisions"] > 0 and r["games"] >= 1 for r in rows)

@@ -10,7 +10,15 @@ from polis.bots.evaluation import evaluate
 from polis.bots.greedy import GreedyBot
 from polis.bots.mcts import LEVELS, Budget, MctsBot
 from polis.bots.random_bot import RandomBot
-from polis.bots.registry import BOTS, DEFAULT_LEVEL, LEVEL_NAMES, make_bot, parse_spec, spec_label
+from polis.bots.registry import (
+    BOTS,
+    DEFAULT_LEVEL,
+    LEVEL_NAMES,
+    every_spec,
+    make_bot,
+    parse_spec,
+    spec_label,
+)
 
 __all__ = [
     "BOTS",
@@ -24,6 +32,7 @@ __all__ = [
     "Progress",
     "RandomBot",
     "evaluate",
+    "every_spec",
     "make_bot",
     "parse_spec",
     "spec_label",

@@ -32,6 +32,19 @@ BOTS: dict[str, Callable[[int, str], Bot]] = {
 }
 
 
+# bots with levels of their own, besides `easy` (which is the greedy bot under another name)
+OWN_LEVELS: dict[str, tuple[str, ...]] = {"mcts": tuple(LEVELS)}
+
+
+def every_spec() -> list[str]:
+    """Each registered bot at each of its own levels: random, greedy, mcts:normal, ..."""
+    return [
+        f"{name}:{level}" if level else name
+        for name in BOTS
+        for level in OWN_LEVELS.get(name, ("",))
+    ]
+
+
 def parse_spec(spec: str, level: str | None = None) -> tuple[str, str]:
     """(name, level) of a spec `name[:level]`; raises KeyError naming what is unknown."""
     name, _, own_level = spec.partition(":")
