@@ -249,14 +249,12 @@ toolbar.download_button(
 if toolbar.button(_("Share link"), key="share_button"):
     session.sync_params(record=session.encode_record(record_json))
 # who plays whom: under the turn status, so the toolbar stays one row in every language
-matchup = (
-    _("{athens} ({a}) against {sparta} ({b}), seed {seed}").format(
-        athens=side_name(0),
-        a=_(labels.CONTROLLERS[game.controllers[0]]),
-        sparta=side_name(1),
-        b=_(labels.CONTROLLERS[game.controllers[1]]),
-        seed=game.seed,
-    )
+matchup = _("{athens} ({a}) against {sparta} ({b}), seed {seed}").format(
+    athens=side_name(0),
+    a=_(labels.CONTROLLERS[game.controllers[0]]),
+    sparta=side_name(1),
+    b=_(labels.CONTROLLERS[game.controllers[1]]),
+    seed=game.seed,
 )
 
 # only the chosen view is drawn (st.tabs would build all three on every click)
