@@ -17,12 +17,14 @@ SIDE_COLOURS = ("#2f6fbf", "#c0392b")  # Athens blue, Sparta red (as on the boar
 # A phone stacks the parts in the order a player needs them (CSS `order`: the columns are
 # dissolved with `display: contents`, so parts of both columns can interleave).
 MAIN = '.st-key-play_main > [data-testid="stLayoutWrapper"] > [data-testid="stHorizontalBlock"]'
+# on a phone: the round, the news and both player boards (score, every good) above the
+# choices, so that what a choice costs can be read against what the player holds
 PHONE_ORDER = (
     "play_status",
     "play_recent",
+    "play_boards",
     "play_choices",
     "play_board",
-    "play_boards",
     "play_table",
 )
 STYLE = (

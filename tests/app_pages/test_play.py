@@ -130,7 +130,8 @@ def test_the_page_is_laid_out_for_a_laptop_and_a_phone(app: AppTest) -> None:
     style = block_with(app, "<style>")
     for i, key in enumerate(html.PHONE_ORDER):
         assert f":has(> .st-key-{key}) {{ order: {i}; }}" in style
-    assert html.PHONE_ORDER.index("play_choices") < html.PHONE_ORDER.index("play_board")
+    order = html.PHONE_ORDER.index
+    assert order("play_boards") < order("play_choices") < order("play_board")
 
 
 def test_in_a_battle_the_cards_come_before_the_boards(app: AppTest) -> None:

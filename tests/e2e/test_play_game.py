@@ -225,9 +225,9 @@ def test_a_phone_shows_the_parts_in_a_players_order(server: Server, browser: Any
     boxes = dict(zip(TABLE_PARTS, page.evaluate(BOXES_JS, list(TABLE_PARTS)), strict=True))
     board = page.locator(".stBidiComponent").filter(has=page.locator(".pb-map")).first
     board_top = board.bounding_box()["y"]
-    # the turn, the news, the question, then the board, then the player boards and the table
-    assert boxes["turn-status"][0] < boxes["what-happened"][0] < boxes["prompt"][0] < board_top
-    assert board_top < boxes["player-boards"][0] < boxes["round-track"][0]
+    # the turn, the news, both player boards, the question, then the board and the table
+    assert boxes["turn-status"][0] < boxes["what-happened"][0] < boxes["player-boards"][0]
+    assert boxes["player-boards"][0] < boxes["prompt"][0] < board_top < boxes["round-track"][0]
     assert boxes["prompt"][1] <= VIEWPORTS["phone"]["height"]  # the question on the first screen
     context.close()
 

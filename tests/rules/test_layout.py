@@ -11,15 +11,8 @@ from polis.rules.geometry import inside, parse_points
 from polis.rules.issues import RulesError
 from polis.rules.loader import LoadedRuleset, load_overlay_text, load_ruleset
 from polis.rules.registry import discover
+from tests.helpers import OVERLAY_HEADER as HEADER
 
-HEADER = """\
-id: house
-title: House rule
-kind: variant
-description: A test overlay.
-src: {estimate: "test"}
-extends: 2e
-"""
 RHODOS = """\
 add:
   territories:
