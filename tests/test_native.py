@@ -24,7 +24,8 @@ SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
 
 
 def _engine_files() -> dict[str, str]:
-    import polis.engine  # noqa: F401  (loads every module of the hot path)
+    import polis.bots  # with the engine below: every module of the hot path
+    import polis.engine  # noqa: F401
 
     return {m: str(sys.modules[m].__file__) for m in native.MODULES}
 
@@ -70,6 +71,17 @@ def test_an_edited_source_makes_the_build_stale(tmp_path: Path) -> None:
     sources = native.source_hashes() | {"polis.engine.board": "0" * 64}
     files, reason = native.check(_fake_build(tmp_path, sources=sources))
     assert files == {} and reason.startswith("stale") and "polis.engine.board" in reason
+
+
+def test_a_build_that_holds_a_module_no_longer_compiled_is_stale(tmp_path: Path) -> None:
+    # e.g. a module taken off the list: its old compiled file must not be served
+    folder = _fake_build(tmp_path)
+    files = {m: f"{m.replace('.', '/')}{SUFFIX}" for m in native.MODULES}
+    files["polis.bots.greedy"] = f"polis/bots/greedy{SUFFIX}"
+    folder = _fake_build(tmp_path, files=files)
+    (folder / files["polis.bots.greedy"]).write_bytes(b"an old build")
+    found, reason = native.check(folder)
+    assert found == {} and reason.startswith("stale")
 
 
 def test_a_build_for_another_python_is_not_used(tmp_path: Path) -> None:

@@ -158,7 +158,7 @@ def next_feeding(s: State, who: int, w: Weights = WEIGHTS) -> Feeding | None:
     wheat += int(w.reach * wheat_reach(s, who, next_round=True))
     prestige += _megalopolis_now(s, who)
     next_is_last = s.round + 1 == len(cfg.rounds) - 1
-    keep = 1 if "zero_prestige_at_round_end" in cfg.loss_conditions and not next_is_last else 0
+    keep = 1 if _zero_prestige_loses_in(cfg, last=next_is_last) else 0
     return Feeding(wheat, prestige, keep, False)
 
 
@@ -201,7 +201,15 @@ def feeding_outcome(s: State, who: int, feeding: Feeding) -> tuple[int, int, int
 
 
 def _zero_prestige_loses(s: State) -> bool:
-    return "zero_prestige_at_round_end" in s.cfg.loss_conditions and not _last_round(s)
+    """Whether a side without prestige at this round's end loses the game."""
+    return _zero_prestige_loses_in(s.cfg, last=_last_round(s))
+
+
+def _zero_prestige_loses_in(cfg: EngineConfig, *, last: bool) -> bool:
+    # after the last round only where the rules say so (2e: the game is lost, not scored)
+    return "zero_prestige_at_round_end" in cfg.loss_conditions and (
+        not last or cfg.zero_prestige_after_last_round
+    )
 
 
 def _smallest_sum_at_least(values: list[int], target: int) -> int | None:
@@ -299,11 +307,11 @@ def side_value(s: State, who: int, score: int, w: Weights = WEIGHTS) -> float:
             value -= w.shortfall * max(0, population - feeding.wheat)
             capital = s.pop[cfg.capital[who]]
             value -= w.starve_gap_next * max(0, capital - feeding.wheat - feeding.prestige)
-        fed_now = not feeding.this_round and _zero_prestige_loses(s)
-        if fed_now and s.prestige[who] + _megalopolis_now(s, who) < 1:
-            value -= w.starve  # fed, but this round ends without prestige
         if later >= 1:  # wheat beyond the feeding ahead feeds the round after it
             value += w.wheat_surplus * max(0, feeding.wheat - population)
+    fed = feeding is None or not feeding.this_round  # after the last feeding, too
+    if fed and _zero_prestige_loses(s) and s.prestige[who] + _megalopolis_now(s, who) < 1:
+        value -= w.starve  # fed, but this round ends without prestige
     if worth:
         value += worth * _assets(s, who, cfg, w)
     if s.proxenos[who] < 0:

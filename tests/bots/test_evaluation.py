@@ -84,3 +84,25 @@ def test_the_evaluation_reads_no_hidden_card_and_no_generator() -> None:
     states[1].rng ^= 0xDEADBEEF
     for side in (0, 1):
         assert len({evaluate(s, side) for s in states}) == 1
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "last_round", "loses"), [("2e", "omega", True), ("1e", "five_beta", False)]
+)
+def test_ending_the_last_round_without_prestige_loses_only_where_the_rules_say(
+    ruleset: str, last_round: str, loses: bool
+) -> None:
+    # Athens has passed with wheat for its feeding: only its prestige differs
+    def athens(prestige: int) -> float:
+        sides = {"athens": {"prestige": prestige, "goods": {"wheat": 20}}}
+        s = position(
+            ruleset,
+            player="sparta",
+            active="sparta",
+            round=last_round,
+            passed=["athens"],
+            sides=sides,
+        )
+        return evaluate(s, 0)
+
+    assert (athens(1) - athens(0) > 20) is loses  # 2e: the game is lost; 1e: one point
