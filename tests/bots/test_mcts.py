@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import replace
 
 import pytest
 
@@ -22,21 +21,15 @@ from polis.engine import Action, State, apply, legal_actions
 from tests.bots.positions import ATHENS_HANDS, SPARTA_HAND, at_feeding, battle, position
 
 # with a prior, so that the tests of hidden information cover the root's seeding too
-QUICK = Budget(iterations=120, seconds=60.0, rollout_plies=2, prior=1.0)
+QUICK = Budget(iterations=120, seconds=60.0, rollout_plies=2, prior_visits=3)
 
 
-def statistics(root: Node) -> dict[Action, tuple[int, float, float]]:
-    """What a search concluded at its root: visits, values and the prior's shares."""
-    prior = root.prior or {}
-    return {
-        a: (e.visits, round(e.value, 9), round(prior.get(a, 0.0), 9)) for a, e in root.edges.items()
-    }
+def statistics(root: Node) -> dict[Action, tuple[int, float]]:
+    return {a: (e.visits, round(e.value, 9)) for a, e in root.edges.items()}
 
 
-def search(
-    state: State, seed: int = 7, budget: Budget = QUICK
-) -> dict[Action, tuple[int, float, float]]:
-    return statistics(MctsBot(seed, budget=budget).search(state))
+def search(state: State, seed: int = 7) -> dict[Action, tuple[int, float]]:
+    return statistics(MctsBot(seed, budget=QUICK).search(state))
 
 
 def peeking_determinize(state: State, me: int, rng: random.Random) -> State:
@@ -114,9 +107,7 @@ def test_a_bot_that_used_the_real_generator_would_fail(monkeypatch: pytest.Monke
     s = position("2e", 3, player="athens", active="athens")
     other = s.copy()
     other.rng ^= 0x5DEECE66D
-    # rollouts long enough to meet dice: a search on the real generator then depends on it
-    deeper = replace(QUICK, rollout_plies=40)
-    assert search(s, budget=deeper) != search(other, budget=deeper)
+    assert search(s) != search(other)
 
 
 def test_determinize_redeals_only_the_hidden_cards() -> None:
@@ -155,23 +146,22 @@ def test_levels_are_iteration_budgets_with_a_time_guard() -> None:
     assert guarded.guard_stops == 1 and guarded.last_iterations < 10**6
 
 
-def test_the_prior_covers_every_root_action_and_orders_the_first_tries() -> None:
+def test_the_prior_seeds_every_root_action_and_steers_a_short_search() -> None:
     s = position("2e", 3, player="athens", active="athens")
     options = legal_actions(s)
-    seeded = Budget(iterations=0, seconds=60.0, rollout_plies=0, prior=1.0)
+    seeded = Budget(iterations=0, seconds=60.0, rollout_plies=0, prior_visits=10)
     root = MctsBot(3, budget=seeded).search(s)
-    assert root.prior is not None and set(root.prior) == set(options) and not root.edges
-    assert sum(root.prior.values()) == pytest.approx(1.0)
-    assert len({round(p, 6) for p in root.prior.values()}) > 1  # the evaluation tells apart
-    # with no search at all, the choice is the likeliest action: the greedy view
-    best = max(root.prior, key=lambda a: root.prior[a])  # type: ignore[index]
+    assert set(root.edges) == set(options)
+    assert all(e.visits == 10 and 0.0 <= e.value <= 10.0 for e in root.edges.values())
+    assert len({round(e.value, 6) for e in root.edges.values()}) > 1  # the evaluation tells apart
+    # with no search at all, the choice is the best-valued action: the greedy view
+    best = max(root.edges, key=lambda a: root.edges[a].value)
     assert MctsBot(3, budget=seeded).choose(s) == best
-    # the first iteration tries that same action; its value comes from the rollout alone
-    one = MctsBot(3, budget=Budget(iterations=1, seconds=60.0, rollout_plies=0, prior=1.0))
-    tried = one.search(s).edges
-    assert list(tried) == [best] and tried[best].visits == 1
+    # one iteration goes to that same action (equal visits: equal exploration)
+    one = MctsBot(3, budget=Budget(iterations=1, seconds=60.0, rollout_plies=0, prior_visits=10))
+    assert one.search(s).edges[best].visits == 11
     plain = MctsBot(3, budget=Budget(iterations=1, seconds=60.0, rollout_plies=0)).search(s)
-    assert plain.prior is None and sum(e.visits for e in plain.edges.values()) == 1
+    assert sum(e.visits for e in plain.edges.values()) == 1
 
 
 def test_progress_is_reported_while_the_bot_thinks() -> None:
