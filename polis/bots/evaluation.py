@@ -57,9 +57,6 @@ class Weights:
     shortfall: float = 0.5  # per cube of wheat missing for a feeding still turns away
     starve_gap: float = 3.0  # per cube of wheat or prestige a side lacks to survive a
     # feeding still turns away
-    starve_alone: float = 15.0  # the same once the other side has passed: each of its
-    # turns costs a good now. Less than `starve`, so that a move that gets part of the way
-    # beats passing into a sure loss (charged in full, the bot passed and starved)
     starve_gap_next: float = 1.0  # the same, for the next round's feeding
     prisoner: float = 1.0  # a proxenos held by the enemy
 
@@ -299,10 +296,11 @@ def side_value(s: State, who: int, score: int, w: Weights = WEIGHTS) -> float:
             paid, released, lacking = feeding_outcome(s, who, feeding)
             value -= paid + released * (1.0 + w.population * later)
             if lacking > 0:  # even with the wheat it could still collect
-                if s.step or s.passed >> who & 1:  # it can no longer act: a loss
+                if s.step or s.passed:
+                    # the round is closing: a loss unless it finds more. Charged in full
+                    # before its own pass too, so that passing never looks worse than
+                    # moves that change nothing (the bot would stall on them)
                     value -= w.starve
-                elif s.passed:  # it plays alone now, a good a turn: less time to find it
-                    value -= w.starve_alone + w.starve_gap * lacking
                 else:  # nobody has passed: turns remain to find it, the sooner the better
                     value -= w.starve_gap * lacking
         else:  # a round away: what is missing then may still be bought or collected

@@ -106,15 +106,3 @@ def test_ending_the_last_round_without_prestige_loses_only_where_the_rules_say(
         return evaluate(s, 0)
 
     assert (athens(1) - athens(0) > 20) is loses  # 2e: the game is lost; 1e: one point
-
-
-def test_playing_on_alone_towards_the_wheat_beats_passing_into_a_loss() -> None:
-    # Sparta has passed; Athens (capital of 5) is short of wheat with 2 prestige
-    def athens(wheat: int, passed: list[str]) -> float:
-        sides = {"athens": {"prestige": 2, "goods": {"wheat": wheat}}}
-        s = position("1e", player="athens", active="athens", passed=passed, sides=sides)
-        return evaluate(s, 0)
-
-    alone, gave_up = athens(0, ["sparta"]), athens(0, ["sparta", "athens"])
-    assert alone - gave_up > 5  # its own turns, a good each, may still find the wheat
-    assert athens(2, ["sparta"]) > alone  # and each cube found brings it closer
