@@ -75,11 +75,10 @@ def test_an_edited_source_makes_the_build_stale(tmp_path: Path) -> None:
 
 def test_a_build_that_holds_a_module_no_longer_compiled_is_stale(tmp_path: Path) -> None:
     # e.g. a module taken off the list: its old compiled file must not be served
-    folder = _fake_build(tmp_path)
-    files = {m: f"{m.replace('.', '/')}{SUFFIX}" for m in native.MODULES}
-    files["polis.bots.greedy"] = f"polis/bots/greedy{SUFFIX}"
+    old = {"polis.bots.greedy": f"polis/bots/greedy{SUFFIX}"}
+    files = {m: f"{m.replace('.', '/')}{SUFFIX}" for m in native.MODULES} | old
     folder = _fake_build(tmp_path, files=files)
-    (folder / files["polis.bots.greedy"]).write_bytes(b"an old build")
+    (folder / old["polis.bots.greedy"]).write_bytes(b"an old build")
     found, reason = native.check(folder)
     assert found == {} and reason.startswith("stale")
 

@@ -194,10 +194,7 @@ def consequence(state: State, action: Action, before: Danger | None) -> Conseque
 def _spends_last_prestige(state: State, results: Sequence[State], side: int) -> bool:
     """Does the option surely leave `side` without prestige, in a round whose end takes the
     game from a player without prestige?"""
-    cfg = state.cfg
-    if ZERO_PRESTIGE not in cfg.loss_conditions or state.prestige[side] == 0:
-        return False
-    if state.round == len(cfg.rounds) - 1 and not cfg.zero_prestige_after_last_round:
+    if not round_end.zero_prestige_loses(state.cfg, state.round) or state.prestige[side] == 0:
         return False
     return all(r.prestige[side] == 0 and not r.finished for r in results)
 

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from polis.compiler.config import EngineConfig
 from polis.engine.board import market_reachable
 from polis.engine.flow import scores
+from polis.engine.round_end import zero_prestige_loses
 from polis.engine.state import DRAW, SLOT_FREE, State
 
 WIN = 1000.0  # a finished game outweighs any position
@@ -147,7 +148,7 @@ def next_feeding(s: State, who: int, w: Weights = WEIGHTS) -> Feeding | None:
     if feeding_ahead(s, who):
         if _step_ahead(s, "projects"):
             prestige += pending_project_prestige(s, who)
-        keep = 1 if _zero_prestige_loses(s) else 0
+        keep = 1 if zero_prestige_loses(s.cfg, s.round) else 0
         if _can_still_act(s, who):
             wheat += int(w.reach * wheat_reach(s, who))
         return Feeding(wheat, prestige, keep, True)
@@ -157,8 +158,7 @@ def next_feeding(s: State, who: int, w: Weights = WEIGHTS) -> Feeding | None:
         wheat = _half(wheat, cfg.storage_rounding)
     wheat += int(w.reach * wheat_reach(s, who, next_round=True))
     prestige += _megalopolis_now(s, who)
-    next_is_last = s.round + 1 == len(cfg.rounds) - 1
-    keep = 1 if _zero_prestige_loses_in(cfg, last=next_is_last) else 0
+    keep = 1 if zero_prestige_loses(cfg, s.round + 1) else 0
     return Feeding(wheat, prestige, keep, False)
 
 
@@ -198,18 +198,6 @@ def feeding_outcome(s: State, who: int, feeding: Feeding) -> tuple[int, int, int
     if released is None:
         return short, 0, deficit - sum(others)
     return max(0, short - released), released, 0
-
-
-def _zero_prestige_loses(s: State) -> bool:
-    """Whether a side without prestige at this round's end loses the game."""
-    return _zero_prestige_loses_in(s.cfg, last=_last_round(s))
-
-
-def _zero_prestige_loses_in(cfg: EngineConfig, *, last: bool) -> bool:
-    # after the last round only where the rules say so (2e: the game is lost, not scored)
-    return "zero_prestige_at_round_end" in cfg.loss_conditions and (
-        not last or cfg.zero_prestige_after_last_round
-    )
 
 
 def _smallest_sum_at_least(values: list[int], target: int) -> int | None:
@@ -310,7 +298,11 @@ def side_value(s: State, who: int, score: int, w: Weights = WEIGHTS) -> float:
         if later >= 1:  # wheat beyond the feeding ahead feeds the round after it
             value += w.wheat_surplus * max(0, feeding.wheat - population)
     fed = feeding is None or not feeding.this_round  # after the last feeding, too
-    if fed and _zero_prestige_loses(s) and s.prestige[who] + _megalopolis_now(s, who) < 1:
+    if (
+        fed
+        and zero_prestige_loses(s.cfg, s.round)
+        and s.prestige[who] + _megalopolis_now(s, who) < 1
+    ):
         value -= w.starve  # fed, but this round ends without prestige
     if worth:
         value += worth * _assets(s, who, cfg, w)

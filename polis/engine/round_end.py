@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
+from polis.compiler.config import EngineConfig
 from polis.engine import flow, phases, units
 from polis.engine.phases import Action
 from polis.engine.state import DISCARDED, ON_OFFER, SLOT_COVERED, SLOT_FREE, State
@@ -50,9 +51,7 @@ def advance(s: State) -> None:
         return
     s.step = ""
     last = s.round == len(s.cfg.rounds) - 1
-    if "zero_prestige_at_round_end" in s.cfg.loss_conditions and (
-        not last or s.cfg.zero_prestige_after_last_round
-    ):
+    if zero_prestige_loses(s.cfg, s.round):
         for side in (0, 1):
             if s.prestige[side] == 0:
                 flow.lose(s, side, "zero_prestige_at_round_end")
@@ -63,6 +62,16 @@ def advance(s: State) -> None:
         return
     s.round += 1
     flow.start_round(s)
+
+
+def zero_prestige_loses(cfg: EngineConfig, round_index: int) -> bool:
+    """Whether a player without prestige at the end of round `round_index` loses the game.
+
+    After the last round only where the rules say so (2e: lost, not scored; 1e: scored).
+    """
+    return "zero_prestige_at_round_end" in cfg.loss_conditions and (
+        round_index < len(cfg.rounds) - 1 or cfg.zero_prestige_after_last_round
+    )
 
 
 # ------------------------------------------------------------------ steps
