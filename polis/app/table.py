@@ -147,7 +147,7 @@ def player_board(s: State, side: int) -> PlayerBoard:
         merchants_total=cfg.merchants_per_side,
         proxenos=s.proxenos[side],
         discs_free=s.discs_free(side) if cfg.discs_limited else -1,
-        passed=bool(s.passed >> side & 1),
+        passed=has_passed(s, side),
         feeding_need=round_end.feeding_need(s, side),
         feeding_held=s.good(side, cfg.feeding_good),
     )
@@ -197,6 +197,16 @@ def projects_in_play(s: State) -> tuple[ProjectInPlay, ...]:
     )
 
 
+def has_passed(s: State, side: int) -> bool:
+    """Whether `side` has passed in this round's turns.
+
+    The engine keeps the flags through the round's end and the next round's preparation
+    (they are cleared when its turns begin); shown there, they read as a pass in a round
+    nobody has played yet.
+    """
+    return not s.step and not s.finished and bool(s.passed >> side & 1)
+
+
 def turn_status(s: State) -> TurnStatus:
     in_turn = s.phase in TURN_PHASES
     return TurnStatus(
@@ -206,7 +216,7 @@ def turn_status(s: State) -> TurnStatus:
         action_number=min(s.actions_done + 1, s.cfg.actions_per_turn) if in_turn else 0,
         actions_per_turn=s.cfg.actions_per_turn,
         alone=in_turn and not s.finished and other_passed(s),
-        passed=(bool(s.passed & 1), bool(s.passed & 2)),
+        passed=(has_passed(s, 0), has_passed(s, 1)),
         surcharge=turns.surcharge(s) if in_turn and not s.finished else 0,
         step=s.step,
         finished=s.finished,

@@ -22,7 +22,7 @@ def test_at_the_start_the_bots_first_moves_are_news() -> None:
 def test_after_a_move_only_what_followed_it_is_news() -> None:
     game = GameSession.start(compile_ruleset("2e"), 1, ("human", "greedy"))
     game.play(("pass",))
-    mine = recent.last_decision(game.steps, 0)
+    mine = recent.last_turn_decision(game.states, game.steps, 0)
     assert mine >= 0 and not game.steps[mine].by_bot
     entries = recent.entries_since(game.states, game.steps, 0)
     assert entries[0] == next(e for e in game.states[mine + 1].log if e[0] not in recent.QUIET)
@@ -83,3 +83,16 @@ def _legal(s):  # type: ignore[no-untyped-def]
     from polis.engine import legal_actions
 
     return legal_actions(s)
+
+
+def test_choices_at_a_rounds_end_keep_how_the_round_ended_in_the_news() -> None:
+    # Athens passes at once; the bot plays the round out; then Athens feeds, grows, picks
+    game = GameSession.start(compile_ruleset("2e"), 1, ("human", "greedy"))
+    game.play(("pass",))
+    chores = 0
+    while game.awaiting_human and game.state.phase != "turn":
+        game.play(game.legal()[-1])
+        chores += 1
+    assert chores and game.state.round == 1  # Athens decided at the round's end
+    keys = [k for k, _p in recent.entries_since(game.states, game.steps, 0)]
+    assert "round_end" in keys and "round" in keys  # how Alpha ended, how Sigma began

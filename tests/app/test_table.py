@@ -72,3 +72,17 @@ def test_an_unknown_card_entry_counts_as_the_event() -> None:
     s = state("2e")
     s.log = [("round", {"round": 0}), ("event_unknown", {"deck": 0})]
     assert table.round_event([s]) == [("event_unknown", {"deck": 0})]
+
+
+def test_a_pass_is_shown_only_during_the_turns_of_its_round() -> None:
+    game = GameSession.start(compile_ruleset("2e"), 1, ("human", "greedy"))
+    game.play(("pass",))  # the bot plays the round out; Athens' choices at its end follow
+    seen = 0
+    while game.awaiting_human and game.state.phase != "turn":
+        s = game.state
+        if s.step and s.passed:  # the engine still holds the flags
+            seen += 1
+            assert table.turn_status(s).passed == (False, False)
+            assert not any(table.player_board(s, side).passed for side in (0, 1))
+        game.play(game.legal()[-1])  # feeding, growth, the next round's project tile
+    assert seen and game.state.round == 1
