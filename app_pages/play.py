@@ -557,8 +557,10 @@ def draw_game_view() -> None:
         and shows_hand(state.phase)
         and state_store["seen_by"] != state.player
     )
-    # the board and the table under it | the turn, the news, the player boards, the choices
+    # the board and the table under it | the turn, the news, the player boards, the choices;
+    # in a battle the cards fill the right column, so the player boards go under the board
     # (a phone stacks these parts in the order of html.PHONE_ORDER)
+    in_battle = state.battle is not None and not state.finished
     left, right = st.container(key="play_main").columns([3, 2], gap="small")
     with left:
         with st.container(key="play_board"):
@@ -572,6 +574,9 @@ def draw_game_view() -> None:
                 key="board_game",
                 on_click=on_board_click,
             )
+        if in_battle:
+            with st.container(key="play_boards"):
+                draw_boards()
         with st.container(key="play_table"):
             draw_table_below_board()
     with right:
@@ -579,15 +584,11 @@ def draw_game_view() -> None:
             draw_status()
         with st.container(key="play_recent"):
             draw_recent()
-        in_battle = state.battle is not None and not state.finished
-        if not in_battle:  # in a battle the cards come first, the boards after them
+        if not in_battle:
             with st.container(key="play_boards"):
                 draw_boards()
         with st.container(key="play_choices"):
             draw_decision(options, hidden_wait)
-        if in_battle:
-            with st.container(key="play_boards"):
-                draw_boards()
 
 
 def draw_replay_view() -> None:

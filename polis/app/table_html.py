@@ -13,7 +13,8 @@ SIDE_COLOURS = ("#2f6fbf", "#c0392b")  # Athens blue, Sparta red (as on the boar
 
 # The Play page's layout. A laptop (1366×900 with the sidebar open) sees the whole table
 # without scrolling: the board on the left with the rounds, the event, the market and the
-# projects under it; the turn, the news, both player boards and the choices on the right.
+# projects under it; the turn, the news, both player boards and the choices on the right
+# (in a battle the cards take the right column and the player boards go under the board).
 # A phone stacks the parts in the order a player needs them (CSS `order`: the columns are
 # dissolved with `display: contents`, so parts of both columns can interleave).
 MAIN = '.st-key-play_main > [data-testid="stLayoutWrapper"] > [data-testid="stHorizontalBlock"]'

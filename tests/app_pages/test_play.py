@@ -134,7 +134,9 @@ def test_the_page_is_laid_out_for_a_laptop_and_a_phone(app: AppTest) -> None:
     assert order("play_boards") < order("play_choices") < order("play_board")
 
 
-def test_in_a_battle_the_cards_come_before_the_boards(app: AppTest) -> None:
+def test_in_a_battle_the_cards_fill_the_right_column_and_the_boards_go_under_the_board(
+    app: AppTest,
+) -> None:
     game = hotseat(**BATTLE)
     app.run()
     app.switch_page("app_pages/play.py")
@@ -142,7 +144,9 @@ def test_in_a_battle_the_cards_come_before_the_boards(app: AppTest) -> None:
     app.session_state["seen_by"] = game.state.player
     app.run()
     no_errors(app)
-    assert columns_of_main(app)[1] == ["play_status", "play_recent", "play_choices", "play_boards"]
+    left, right = columns_of_main(app)
+    assert right == ["play_status", "play_recent", "play_choices"]
+    assert left == ["play_board", "play_boards", "play_table"]
 
 
 def test_alone_after_a_pass_each_action_is_a_turn(app: AppTest) -> None:

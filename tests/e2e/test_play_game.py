@@ -232,6 +232,49 @@ def test_a_phone_shows_the_parts_in_a_players_order(server: Server, browser: Any
     context.close()
 
 
+SCROLL_TOP_JS = """() => {
+  window.scrollTo(0, 0);
+  for (const el of document.querySelectorAll('[data-testid="stMain"], section.main')) {
+    el.scrollTo(0, 0);
+  }
+}"""
+
+
+def test_a_battle_keeps_the_cards_and_the_player_boards_in_view_on_a_laptop(
+    server: Server, browser: Any, artifacts: Path
+) -> None:
+    record = battle_record("2e", ("human", "greedy"))
+    size = VIEWPORTS["laptop"]
+    context = browser.new_context(viewport=size)
+    page = context.new_page()
+    page.goto(f"{server.url}/play?lang=en&ruleset=2e&record={encode_record(record.to_json())}")
+    page.locator('[data-id="player-boards"]').wait_for(timeout=WAIT_MS)
+    settle(page)
+    chooser = random.Random(1)
+    for _n in range(20):  # to the first assault's cards
+        if page.locator('[class*="st-key-cards_"]').count():
+            break
+        key = _decision_key(page)
+        if page.get_by_role("button", name="Fight on").count():
+            page.get_by_role("button", name="Fight on").first.click()
+        else:
+            _one_move(page, chooser)
+        _wait_for_rerun(page, key)
+    page.locator(HAND).first.wait_for(timeout=WAIT_MS)
+    settle(page)
+    page.evaluate(SCROLL_TOP_JS)  # the first screen, as a player who has not scrolled sees it
+    page.screenshot(path=artifacts / "play-battle-first-screen-laptop.png")
+    hand = page.locator(HAND).last.bounding_box()
+    assert hand["y"] + hand["height"] <= size["height"], hand
+    boards = page.evaluate(BOXES_JS, ["player-boards"])[0]
+    assert boards is not None
+    # every row of both player boards (population, feeding and supply are the last ones)
+    assert boards[0] >= 0 and boards[1] <= size["height"], boards
+    text = page.locator('[data-id="player-boards"]').inner_text()
+    assert "Population" in text and "Prestige" in text
+    context.close()
+
+
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
 def test_a_battle_played_with_cards(
     server: Server, browser: Any, artifacts: Path, viewport: str
