@@ -17,6 +17,15 @@ sides with the cheap policy of polis.bots.rollout to the end of the round or
 a few dozen decisions, and the position is then scored by
 polis.bots.evaluation, squashed to a win chance.
 
+The tree covers the decisions of the root's round only, and a search begun in
+its turns stops where the turns end (except in the last round, whose end is
+the game's): the feeding, growth and phoros that follow are played by the
+rollout policy. Searched in the tree, their choices were first tried at random
+(releasing a polis it could feed, say), and every such trial counted against
+the pass that led there: in a traced 2e game, rollouts after Athens' pass
+scored 0.91 on average while the tree valued the pass at 0.50, so Athens paid
+its wheat to move the proxenos instead, and starved.
+
 A level is an iteration budget: the same seed and the same game give the same
 choices on any machine. Each budget was calibrated so that a decision stays
 under its level's bound on a 2-core machine; a CPU-time cap stops a search
@@ -193,7 +202,14 @@ class MctsBot:
         rng = self.rng
         node = root
         path: list[tuple[Edge, int]] = []
-        while not s.finished:
+        # the tree ends where the root's round does, and a search begun in the turns ends it
+        # where the turns do: the round's bookkeeping after them (feeding, growth, phoros) is
+        # left to the rollout policy, which feeds before it releases; explored at random in
+        # the tree, its blunders were charged to the pass that led there. The last round's
+        # end is the game's: there the tree plays on to the final score
+        start_round = s.round
+        in_turns = not s.step and start_round < len(s.cfg.rounds) - 1
+        while not s.finished and s.round == start_round and not (in_turns and s.step):
             options = legal_actions(s)
             player = s.player
             edges = node.edges

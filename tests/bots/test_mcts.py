@@ -179,3 +179,40 @@ def test_a_forced_choice_needs_no_search() -> None:
     assert legal_actions(s) == [("feed",)]
     bot = MctsBot(1, budget=QUICK)
     assert bot.choose(s) == ("feed",) and bot.last_iterations == 0
+
+
+def _athens_alone(round_id: str) -> State:
+    """Sparta has passed: Athens' pass ends the turns, and its feeding is a real choice after it."""
+    return position(
+        "2e",
+        3,
+        round=round_id,
+        player="athens",
+        active="athens",
+        passed=["sparta"],
+        sides={"athens": {"prestige": 4, "goods": {"wheat": 2}}},
+    )
+
+
+def test_the_tree_ends_with_the_turns_and_leaves_the_round_end_to_the_rollouts() -> None:
+    s = _athens_alone("alpha")
+    at_feeding_now = apply(s, ("pass",))
+    assert at_feeding_now.step and len(legal_actions(at_feeding_now)) > 1
+    budget = Budget(iterations=200, seconds=60.0, rollout_plies=60)
+    root = MctsBot(2, budget=budget).search(s)
+    passing = root.edges[("pass",)]
+    assert passing.visits >= 2 and passing.outcomes
+    # every visit after the pass went to the rollout policy: no node below it grew edges
+    assert all(not node.edges for node in passing.outcomes.values())
+    # a search that begins at the round's end searches that round's end
+    fed = MctsBot(2, budget=budget).search(at_feeding_now)
+    assert set(fed.edges) == set(legal_actions(at_feeding_now))
+    assert any(node.edges for e in fed.edges.values() for node in e.outcomes.values())
+
+
+def test_in_the_last_round_the_tree_plays_on_to_the_final_score() -> None:
+    s = _athens_alone("omega")
+    budget = Budget(iterations=200, seconds=60.0, rollout_plies=60)
+    passing = MctsBot(2, budget=budget).search(s).edges[("pass",)]
+    assert passing.visits >= 2
+    assert any(node.edges for node in passing.outcomes.values())  # the last feeding is searched
