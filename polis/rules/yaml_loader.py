@@ -187,10 +187,18 @@ _PROBLEMS = {
 }
 
 
+# libyaml (with PyYAML 6.0.4 and later) refuses nesting past its own limit while it scans
+# ahead, before the builder has seen the first levels: the builder's refusal, in the
+# reader's language, and the same whichever parser is installed
+LIBYAML_TOO_DEEP = "exceeded maximum nesting depth"
+
+
 def _syntax_issue(exc: yaml.YAMLError, display: str) -> Issue:
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
     loc = _mark_location(display, mark) if mark is not None else Location(display, 1, 1)
     problem = str(getattr(exc, "problem", None) or getattr(exc, "context", None) or "")
+    if problem == LIBYAML_TOO_DEEP:
+        return Issue(loc, "", msg("yaml.too_deep", limit=MAX_YAML_DEPTH))
     key = _PROBLEMS.get(problem)
     first_line = (problem.splitlines() or [""])[0]
     detail = msg(key) if key else msg("yaml.problem.other", detail=first_line)

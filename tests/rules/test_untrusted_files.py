@@ -79,6 +79,28 @@ def test_an_uploaded_deep_overlay_is_refused_quickly_in_process() -> None:
     assert line.startswith("house.yaml:7:") and "nested more than" in line
 
 
+def test_a_parser_that_refuses_the_nesting_itself_gives_the_same_message(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """libyaml in PyYAML 6.0.4 stops at 1,000 levels while scanning ahead, before the first
+    events reach the loader: its English-only "not valid YAML: exceeded maximum nesting
+    depth" was shown instead of the loader's own refusal."""
+    import yaml
+
+    def refusing_parse(text: str, Loader: object) -> None:  # noqa: N803 (PyYAML's name)
+        mark = yaml.Mark("house.yaml", 0, 6, 1010, text, 0)
+        raise yaml.scanner.ScannerError(
+            "while increasing flow level", mark, "exceeded maximum nesting depth", mark
+        )
+
+    monkeypatch.setattr(yaml, "parse", refusing_parse)
+    (line,) = refusal(deep(2_000))
+    assert (
+        line
+        == f"house.yaml:7:1011: (file): the YAML is nested more than {MAX_YAML_DEPTH} levels deep"
+    )
+
+
 # ---------------------------------------------------------------- numbers and tags
 
 
