@@ -197,6 +197,10 @@ def projects_in_play(s: State) -> tuple[ProjectInPlay, ...]:
     )
 
 
+# a round's preparation, before its turns: a project tile taken off the offer, an event
+PREPARATION_PHASES = frozenset({"discard_project", "event_remove", "event_choice"})
+
+
 def has_passed(s: State, side: int) -> bool:
     """Whether `side` has passed in this round's turns.
 
@@ -204,7 +208,8 @@ def has_passed(s: State, side: int) -> bool:
     (they are cleared when its turns begin); shown there, they read as a pass in a round
     nobody has played yet.
     """
-    return not s.step and not s.finished and bool(s.passed >> side & 1)
+    in_turns = not s.step and not s.finished and s.phase not in PREPARATION_PHASES
+    return in_turns and bool(s.passed >> side & 1)
 
 
 def turn_status(s: State) -> TurnStatus:

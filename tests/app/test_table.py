@@ -77,12 +77,14 @@ def test_an_unknown_card_entry_counts_as_the_event() -> None:
 def test_a_pass_is_shown_only_during_the_turns_of_its_round() -> None:
     game = GameSession.start(compile_ruleset("2e"), 1, ("human", "greedy"))
     game.play(("pass",))  # the bot plays the round out; Athens' choices at its end follow
-    seen = 0
+    phases = set()
     while game.awaiting_human and game.state.phase != "turn":
         s = game.state
-        if s.step and s.passed:  # the engine still holds the flags
-            seen += 1
-            assert table.turn_status(s).passed == (False, False)
-            assert not any(table.player_board(s, side).passed for side in (0, 1))
+        if s.passed:  # the engine still holds the flags, at the round's end and after it
+            phases.add(s.phase)
+            assert table.turn_status(s).passed == (False, False), s.phase
+            assert not any(table.player_board(s, side).passed for side in (0, 1)), s.phase
         game.play(game.legal()[-1])  # feeding, growth, the next round's project tile
-    assert seen and game.state.round == 1
+    # both the round's end and the next round's preparation (a project tile) were checked
+    assert "discard_project" in phases and len(phases) > 1, phases
+    assert game.state.round == 1
