@@ -26,13 +26,11 @@ from polis.bots import make_bot, spec_label
 from polis.compiler.config import EngineConfig
 from polis.compiler.serialize import from_jsonable, to_jsonable
 from polis.engine import State, apply_unchecked, legal_actions, new_game
-from polis.engine.flow import scores
+from polis.engine.flow import SCORE_REASONS, scores
 from polis.engine.state import DRAW
 from polis.stats import percentile, wilson
 
 MAX_ACTIONS_PER_GAME = 20_000  # far above any real game; a guard against a rules bug looping
-# end reasons that come from the score; every other reason is a sudden-death loss condition
-SCORE_REASONS = frozenset({"score", "tie", "tie_most_goods", "shared_victory"})
 
 Progress = Callable[[int, int], None]  # (games finished, games in the run)
 # an event card drawn: (deck id, card id), the card None when no source names it

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from polis.engine import round_end, turns
 from polis.engine.act_development import project_hosts
-from polis.engine.flow import other_passed
+from polis.engine.flow import other_passed, passes_in_turns
 from polis.engine.state import ON_OFFER, LogEntry, State
 
 # log entries that belong to the round's event card (the card itself first)
@@ -197,19 +197,10 @@ def projects_in_play(s: State) -> tuple[ProjectInPlay, ...]:
     )
 
 
-# a round's preparation, before its turns: a project tile taken off the offer, an event
-PREPARATION_PHASES = frozenset({"discard_project", "event_remove", "event_choice"})
-
-
 def has_passed(s: State, side: int) -> bool:
-    """Whether `side` has passed in this round's turns.
-
-    The engine keeps the flags through the round's end and the next round's preparation
-    (they are cleared when its turns begin); shown there, they read as a pass in a round
-    nobody has played yet.
-    """
-    in_turns = not s.step and not s.finished and s.phase not in PREPARATION_PHASES
-    return in_turns and bool(s.passed >> side & 1)
+    """Whether `side` has passed in this round's turns (not shown once they are over)."""
+    in_turns = not s.step and not s.finished
+    return in_turns and bool(passes_in_turns(s) >> side & 1)
 
 
 def turn_status(s: State) -> TurnStatus:

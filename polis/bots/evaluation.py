@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from polis.compiler.config import EngineConfig
 from polis.engine.board import market_reachable
-from polis.engine.flow import scores
+from polis.engine.flow import passes_in_turns, scores
 from polis.engine.round_end import zero_prestige_loses
 from polis.engine.state import DRAW, SLOT_FREE, State
 
@@ -95,7 +95,7 @@ def feeding_ahead(s: State, who: int) -> bool:
 
 def _can_still_act(s: State, who: int) -> bool:
     """Whether `who` still has turns this round (turns are on and it has not passed)."""
-    return not s.step and not s.passed >> who & 1
+    return not s.step and not passes_in_turns(s) >> who & 1
 
 
 def _step_ahead(s: State, step: str) -> bool:
@@ -284,7 +284,7 @@ def side_value(s: State, who: int, score: int, w: Weights = WEIGHTS) -> float:
             paid, released, lacking = feeding_outcome(s, who, feeding)
             value -= paid + released * (1.0 + w.population * later)
             if lacking > 0:  # even with the wheat it could still collect
-                if s.step or s.passed:
+                if s.step or passes_in_turns(s):
                     # the round is closing: a loss unless it finds more. Charged in full
                     # before its own pass too, so that passing never looks worse than
                     # moves that change nothing (the bot would stall on them)

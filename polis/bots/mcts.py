@@ -15,7 +15,8 @@ action is judged only in the iterations where it is legal, and UCB counts the
 iterations in which it was available. From a new leaf a rollout plays both
 sides with the cheap policy of polis.bots.rollout to the end of the round or
 a few dozen decisions, and the position is then scored by
-polis.bots.evaluation, squashed to a win chance.
+polis.bots.evaluation, squashed to a win chance; a finished game is valued by its
+result and, where the score decided it, partly by its margin.
 
 The tree covers the decisions of the root's round only, and a search begun in
 its turns stops where the turns end (except in the last round, whose end is
@@ -44,6 +45,7 @@ from polis.bots import rollout
 from polis.bots.base import Progress
 from polis.bots.evaluation import evaluate
 from polis.engine import Action, State, apply_unchecked, legal_actions
+from polis.engine.flow import SCORE_REASONS, scores
 from polis.engine.state import DRAW
 
 
@@ -56,6 +58,10 @@ class Budget:
     finish: str = "greedy"  # how a leaf's action in progress is completed: greedy | policy | none
     scale: float = 4.0  # points of evaluation that make a 73 % win chance
     prior_visits: int = 0  # virtual visits seeding each root action with its evaluation
+    # share of a finished game's value that its final margin sets, where the score decided
+    # it: a game lost by a point is worth more than one lost by ten, and either more than a
+    # sudden-death loss, so a search that sees only lost lines still picks the least bad one
+    margin_share: float = 0.25
 
 
 LEVELS: dict[str, Budget] = {
@@ -179,11 +185,15 @@ class MctsBot:
 
     def _chance(self, s: State, me: int) -> float:
         """`me`'s win chance in `s`: 0, ½ or 1 once decided, else the squashed evaluation."""
-        if s.finished:
-            if s.winner == DRAW:
-                return 0.5
-            return 1.0 if s.winner == me else 0.0
-        return 1.0 / (1.0 + math.exp(-evaluate(s, me) / self.budget.scale))
+        scale = self.budget.scale
+        if not s.finished:
+            return _squash(evaluate(s, me), scale)
+        result = 0.5 if s.winner == DRAW else float(s.winner == me)
+        share = self.budget.margin_share
+        if not share or s.reason not in SCORE_REASONS:
+            return result
+        score = scores(s)
+        return (1.0 - share) * result + share * _squash(score[me] - score[1 - me], scale)
 
     @staticmethod
     def _best(root: Node, options: list[Action]) -> Action:
@@ -264,6 +274,11 @@ class MctsBot:
                 (apply_unchecked(s, a) for a in options), key=lambda after: evaluate(after, mover)
             )
         return s
+
+
+def _squash(points: float, scale: float) -> float:
+    """Points of advantage as a win chance in 0..1 (`scale` points: 73 %)."""
+    return 1.0 / (1.0 + math.exp(-points / scale))
 
 
 def _ucb(edge: Edge, exploration: float) -> float:

@@ -5,9 +5,11 @@ round (or a few dozen decisions), so it must be cheap: each decision is a
 weighted random pick by phase, with a few rules that keep a side alive, since
 a rollout in which a side starves itself says nothing about the position:
 
-- feeding pays in prestige while a prestige remains afterwards, and releases
-  the fewest cubes otherwise; growth is taken; phoros only from spare prestige;
-- an action or a retreat that would spend the last prestige is not chosen
+- feeding pays in prestige while a prestige remains afterwards (where a
+  round ending without prestige loses: `round_end.zero_prestige_loses`, so not
+  after 1e's last round), and releases the fewest cubes otherwise; growth is
+  taken; phoros only from spare prestige;
+- an action or a retreat that would spend that last prestige is not chosen
   while anything else is open;
 - passing is possible but rare while the other side still plays, so rollouts
   reach the round's end the way games do.
@@ -19,9 +21,9 @@ import random
 from collections.abc import Callable
 
 from polis.bots.evaluation import feeding_ahead
-from polis.compiler.config import EngineConfig
 from polis.engine import Action, State
 from polis.engine.act_military import tribute_cost
+from polis.engine.round_end import zero_prestige_loses
 
 # how often each turn action is picked, relative to the others; the rest weigh 1
 ACTION_WEIGHTS = {
@@ -54,9 +56,9 @@ def choose(s: State, options: list[Action], rng: random.Random) -> Action:
     return options[rng.randrange(len(options))]
 
 
-def _keeps_prestige(cfg: EngineConfig) -> int:
-    """Prestige a side must keep at a round's end (1 where zero prestige loses)."""
-    return 1 if "zero_prestige_at_round_end" in cfg.loss_conditions else 0
+def _keeps_prestige(s: State) -> int:
+    """Prestige a side must keep at this round's end (1 where zero prestige loses then)."""
+    return 1 if zero_prestige_loses(s.cfg, s.round) else 0
 
 
 def _short_of_wheat(s: State, me: int) -> bool:
@@ -69,6 +71,7 @@ def _turn(s: State, options: list[Action], rng: random.Random) -> Action:
     cfg = s.cfg
     me = s.player
     prestige = s.prestige[me]
+    keep = _keeps_prestige(s)
     hungry = _short_of_wheat(s, me)
     picks: list[Action] = []
     weights: list[float] = []
@@ -82,8 +85,8 @@ def _turn(s: State, options: list[Action], rng: random.Random) -> Action:
             cost = act.prestige_cost if act is not None else 0
             # tribute at home may be free: that is judged when the territory is chosen
             free_at_home = a[1] == "collect_tribute" and cfg.tribute_home_free
-            if cost and not free_at_home and prestige - cost < 1:
-                continue  # never the last prestige
+            if cost and not free_at_home and prestige - cost < keep:
+                continue  # never the last prestige where a round ending without it loses
             weight = ACTION_WEIGHTS.get(a[1], 1.0)
             if hungry and a[1] in WHEAT_ACTIONS:
                 weight *= HUNGRY_BOOST
@@ -109,7 +112,7 @@ def _feed(s: State, options: list[Action], rng: random.Random) -> Action:
     me = s.player
     need = sum(s.pop[p] for p in s.owned(me))
     short = need - s.good(me, cfg.feeding_good)
-    deficit = short - (s.prestige[me] - _keeps_prestige(cfg))
+    deficit = short - (s.prestige[me] - _keeps_prestige(s))
     if ("feed",) in options and deficit <= 0:
         return ("feed",)
     releases = [a for a in options if a[0] == "release"]
@@ -145,7 +148,7 @@ def _phoros(s: State, options: list[Action], rng: random.Random) -> Action:
 
 def _retreat(s: State, options: list[Action], rng: random.Random) -> Action:
     me = s.player
-    if s.prestige[me] - s.cfg.retreat_cost < _keeps_prestige(s.cfg) + 1:
+    if s.prestige[me] - s.cfg.retreat_cost < _keeps_prestige(s) + 1:
         return ("fight",)
     return ("retreat",) if rng.random() < 0.2 else ("fight",)
 

@@ -75,6 +75,11 @@ def scores(s: State) -> list[int]:
     return [sum(parts.values()) for parts in score_parts(s)]
 
 
+# the end reasons `finish_game` gives, all read from the score; every other reason a game
+# ends for is a sudden-death loss condition
+SCORE_REASONS = frozenset({"score", "tie", "tie_most_goods", "shared_victory"})
+
+
 def finish_game(s: State) -> None:
     cfg = s.cfg
     score = scores(s)
@@ -110,6 +115,20 @@ def begin_turn(s: State, side: int) -> None:
 
 def other_passed(s: State) -> bool:
     return bool(s.passed >> (1 - s.active) & 1)
+
+
+# a round's preparation, before its turns: a project tile taken off the offer, an event
+PREPARATION_PHASES = frozenset({"discard_project", "event_remove", "event_choice"})
+
+
+def passes_in_turns(s: State) -> int:
+    """The pass flags of the round's turns, as bits by side; none before the turns begin.
+
+    The flags of the last round's turns stay set through its end and the next round's
+    preparation (they are cleared when the turns begin): read there, they would say
+    that a round nobody has played yet is closing.
+    """
+    return 0 if s.phase in PREPARATION_PHASES else s.passed
 
 
 def clear_action(s: State) -> None:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from polis.bots import rollout
 from polis.bots.evaluation import (
     Feeding,
     _smallest_sum_at_least,
@@ -11,7 +14,7 @@ from polis.bots.evaluation import (
     feeding_outcome,
     next_feeding,
 )
-from polis.engine import apply
+from polis.engine import apply, apply_unchecked, legal_actions
 from tests.bots.positions import ATHENS_HANDS, battle, position
 
 
@@ -106,3 +109,19 @@ def test_ending_the_last_round_without_prestige_loses_only_where_the_rules_say(
         return evaluate(s, 0)
 
     assert (athens(1) - athens(0) > 20) is loses  # 2e: the game is lost; 1e: one point
+
+
+def test_the_next_rounds_preparation_does_not_read_the_last_rounds_passes() -> None:
+    # the engine keeps both pass flags until the turns begin: read as passes, they made a
+    # round nobody has played yet look closed (its wheat out of reach, a shortfall fatal)
+    s = position("2e", player="athens", active="athens")
+    rng = random.Random(0)
+    while s.phase != "discard_project":
+        assert not s.finished
+        s = apply_unchecked(s, rollout.choose(s, legal_actions(s), rng))
+    assert s.passed == 0b11 and s.round == 1
+    fresh = s.copy()
+    fresh.passed = 0
+    for side in (0, 1):
+        assert evaluate(s, side) == evaluate(fresh, side)
+        assert next_feeding(s, side) == next_feeding(fresh, side)

@@ -9,6 +9,7 @@ the root), not just the choice, and checks that a peeking bot fails it.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 
@@ -18,6 +19,7 @@ import polis.bots.mcts
 from polis.bots import LEVELS, Budget, MctsBot, make_bot
 from polis.bots.mcts import Node, determinize
 from polis.engine import Action, State, apply, legal_actions
+from polis.engine.flow import finish_game, lose, scores
 from tests.bots.positions import ATHENS_HANDS, SPARTA_HAND, at_feeding, battle, position
 
 # with a prior, so that the tests of hidden information cover the root's seeding too
@@ -216,3 +218,27 @@ def test_in_the_last_round_the_tree_plays_on_to_the_final_score() -> None:
     passing = MctsBot(2, budget=budget).search(s).edges[("pass",)]
     assert passing.visits >= 2
     assert any(node.edges for node in passing.outcomes.values())  # the last feeding is searched
+
+
+def _finished(athens_lead: int, sudden: bool = False) -> State:
+    """A 2e game over, Athens ahead on the score by `athens_lead` (or lost by a sudden death)."""
+    s = position("2e", sides={"athens": {"prestige": 12}, "sparta": {"prestige": 12}})
+    s.prestige[0] += athens_lead - (scores(s)[0] - scores(s)[1])  # prestige counts a point each
+    if sudden:
+        lose(s, 0, "capital_unfed")
+    else:
+        finish_game(s)
+    lead = scores(s)[0] - scores(s)[1]
+    assert s.finished and (sudden or lead == athens_lead), lead
+    return s
+
+
+def test_a_finished_game_is_valued_by_its_result_then_its_margin() -> None:
+    bot = MctsBot(0)
+    value = {lead: bot._chance(_finished(lead), 0) for lead in (-10, -1, 1, 5)}
+    sudden = bot._chance(_finished(3, sudden=True), 0)
+    assert sudden == 0.0 < value[-10] < value[-1] < 0.5 < value[1] < value[5] <= 1.0
+    assert value[1] >= 1.0 - bot.budget.margin_share  # a win by a point beats any loss
+    assert bot._chance(_finished(-1), 1) == pytest.approx(1.0 - value[-1])  # Sparta's view
+    result_only = MctsBot(0, budget=dataclasses.replace(bot.budget, margin_share=0.0))
+    assert [result_only._chance(_finished(lead), 0) for lead in (-10, -1, 1, 5)] == [0, 0, 1, 1]

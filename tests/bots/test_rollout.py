@@ -54,3 +54,12 @@ def test_phoros_keeps_a_reserve_of_prestige() -> None:
     s.phase, s.player = "phoros", 0
     rng = random.Random(0)
     assert all(rollout.choose(s, [("phoros", 0), ("done",)], rng) == ("done",) for _ in range(50))
+
+
+def test_after_the_last_round_of_1e_feeding_may_spend_the_last_prestige() -> None:
+    # 2 short with 2 prestige: 1e scores a last round ended without prestige, so paying
+    # both beats releasing a polis; in any earlier round one prestige must stay
+    last = at_feeding("1e", "athens", wheat=6, prestige=2, round="five_beta")
+    assert rollout.choose(last, legal_actions(last), random.Random(0)) == ("feed",)
+    earlier = at_feeding("1e", "athens", wheat=6, prestige=2)
+    assert rollout.choose(earlier, legal_actions(earlier), random.Random(0))[0] == "release"
