@@ -16,7 +16,7 @@ iterations in which it was available. From a new leaf a rollout plays both
 sides with the cheap policy of polis.bots.rollout to the end of the round or
 a few dozen decisions, and the position is then scored by
 polis.bots.evaluation, squashed to a win chance; a finished game is valued by its
-result and, where the score decided it, partly by its margin.
+result, and a game lost on the score a little by its margin.
 
 The tree covers the decisions of the root's round only, and a search begun in
 its turns stops where the turns end (except in the last round, whose end is
@@ -58,10 +58,11 @@ class Budget:
     finish: str = "greedy"  # how a leaf's action in progress is completed: greedy | policy | none
     scale: float = 4.0  # points of evaluation that make a 73 % win chance
     prior_visits: int = 0  # virtual visits seeding each root action with its evaluation
-    # share of a finished game's value that its final margin sets, where the score decided
-    # it: a game lost by a point is worth more than one lost by ten, and either more than a
-    # sudden-death loss, so a search that sees only lost lines still picks the least bad one
-    margin_share: float = 0.25
+    # most a game lost on the score is worth, by its margin: a game lost by a point is worth
+    # more than one lost by ten, and either more than a sudden-death loss (0), so a search
+    # that sees only lost lines still picks the least bad one. A win stays a win (1): graded
+    # by margin too, the search traded win chances for wide wins
+    loss_share: float = 0.25
 
 
 LEVELS: dict[str, Budget] = {
@@ -188,12 +189,14 @@ class MctsBot:
         scale = self.budget.scale
         if not s.finished:
             return _squash(evaluate(s, me), scale)
-        result = 0.5 if s.winner == DRAW else float(s.winner == me)
-        share = self.budget.margin_share
-        if not share or s.reason not in SCORE_REASONS:
-            return result
+        if s.winner == DRAW:
+            return 0.5
+        if s.winner == me:
+            return 1.0
+        if s.reason not in SCORE_REASONS:
+            return 0.0
         score = scores(s)
-        return (1.0 - share) * result + share * _squash(score[me] - score[1 - me], scale)
+        return self.budget.loss_share * _squash(score[me] - score[1 - me], scale)
 
     @staticmethod
     def _best(root: Node, options: list[Action]) -> Action:

@@ -233,12 +233,13 @@ def _finished(athens_lead: int, sudden: bool = False) -> State:
     return s
 
 
-def test_a_finished_game_is_valued_by_its_result_then_its_margin() -> None:
+def test_a_finished_game_is_valued_by_its_result_and_a_lost_one_by_its_margin() -> None:
     bot = MctsBot(0)
     value = {lead: bot._chance(_finished(lead), 0) for lead in (-10, -1, 1, 5)}
     sudden = bot._chance(_finished(3, sudden=True), 0)
-    assert sudden == 0.0 < value[-10] < value[-1] < 0.5 < value[1] < value[5] <= 1.0
-    assert value[1] >= 1.0 - bot.budget.margin_share  # a win by a point beats any loss
-    assert bot._chance(_finished(-1), 1) == pytest.approx(1.0 - value[-1])  # Sparta's view
-    result_only = MctsBot(0, budget=dataclasses.replace(bot.budget, margin_share=0.0))
+    assert sudden == 0.0 < value[-10] < value[-1] < bot.budget.loss_share / 2
+    assert value[1] == value[5] == 1.0  # a win is a win, however wide
+    assert bot._chance(_finished(-1), 1) == 1.0  # Sparta's view of its win
+    assert bot._chance(_finished(3, sudden=True), 1) == 1.0
+    result_only = MctsBot(0, budget=dataclasses.replace(bot.budget, loss_share=0.0))
     assert [result_only._chance(_finished(lead), 0) for lead in (-10, -1, 1, 5)] == [0, 0, 1, 1]
