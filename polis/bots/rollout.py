@@ -9,8 +9,8 @@ a rollout in which a side starves itself says nothing about the position:
   round ending without prestige loses: `round_end.zero_prestige_loses`, so not
   after 1e's last round), and releases the fewest cubes otherwise; growth is
   taken; phoros only from spare prestige;
-- an action or a retreat that would spend that last prestige is not chosen
-  while anything else is open;
+- no action or retreat spends the last prestige while anything else is open
+  (a retreat keeps one more where the feeding must leave one);
 - passing is possible but rare while the other side still plays, so rollouts
   reach the round's end the way games do.
 """
@@ -71,7 +71,6 @@ def _turn(s: State, options: list[Action], rng: random.Random) -> Action:
     cfg = s.cfg
     me = s.player
     prestige = s.prestige[me]
-    keep = _keeps_prestige(s)
     hungry = _short_of_wheat(s, me)
     picks: list[Action] = []
     weights: list[float] = []
@@ -85,8 +84,11 @@ def _turn(s: State, options: list[Action], rng: random.Random) -> Action:
             cost = act.prestige_cost if act is not None else 0
             # tribute at home may be free: that is judged when the territory is chosen
             free_at_home = a[1] == "collect_tribute" and cfg.tribute_home_free
-            if cost and not free_at_home and prestige - cost < keep:
-                continue  # never the last prestige where a round ending without it loses
+            if cost and not free_at_home and prestige - cost < 1:
+                # never the last prestige: where a round ending without it does not lose
+                # (1e's last round) it is still a point of score, and spent on a random move
+                # it marked the position down by the rollout's own doing
+                continue
             weight = ACTION_WEIGHTS.get(a[1], 1.0)
             if hungry and a[1] in WHEAT_ACTIONS:
                 weight *= HUNGRY_BOOST
