@@ -185,7 +185,11 @@ class MctsBot:
             edge.value = k * self._chance(after, me)
 
     def _chance(self, s: State, me: int) -> float:
-        """`me`'s win chance in `s`: 0, ½ or 1 once decided, else the squashed evaluation."""
+        """`me`'s win chance in `s`: the squashed evaluation, or the value of the finished game.
+
+        Won 1, drawn ½, lost by a sudden death 0, lost on the score up to `loss_share`
+        by the margin.
+        """
         scale = self.budget.scale
         if not s.finished:
             return _squash(evaluate(s, me), scale)
