@@ -3,7 +3,7 @@
 import plotly.graph_objects as go
 import streamlit as st
 
-from polis.app import labels, session
+from polis.app import balance_panel, labels, session
 from polis.app.data_view import fact_rows
 from polis.app.markup import escape
 from polis.app.session import _
@@ -41,6 +41,8 @@ cols = st.columns(3)
 cols[0].metric(_("Sourced share"), percent(report.sourced_share, session.lang()))
 cols[1].metric(_("Records"), len(report.facts))
 cols[2].metric(_("Estimated records"), sum(1 for f in report.facts if f.status == "estimated"))
+for finding in balance_panel.estimate_findings(rid):
+    st.warning(escape(finding))
 
 figure = go.Figure()
 for status, colour in (

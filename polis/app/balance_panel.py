@@ -49,7 +49,7 @@ def _stamp(path: Path) -> int:
 def _record(rid: str) -> tuple[BalanceRecord | None, str]:
     """A record made for the rules `rid` has now, or None and why there is none."""
     content_hash = session.compiled(rid).content_hash
-    own: BalanceRecord | None = st.session_state[RECORDS].get(rid)
+    own: BalanceRecord | None = st.session_state.get(RECORDS, {}).get(rid)
     if own is not None and own.doc.content_hash == content_hash:
         return own, ""
     if session.overlay(rid) is not None:
@@ -65,6 +65,24 @@ def _record(rid: str) -> tuple[BalanceRecord | None, str]:
             "it is not used."
         )
     return found, ""
+
+
+def estimate_findings(rid: str) -> list[str]:
+    """The sentences saying that `rid`'s win rate hinges on estimated values, if its record does.
+
+    For the Data page: an estimate that moves the balance beyond chance is a fact about the
+    data, not only about the games.
+    """
+    rec, _why = _record(rid)
+    section = rec.doc.sensitivity if rec is not None else None
+    if section is None:
+        return []
+    beyond = section.model_dump()
+    beyond["variants"] = [v for v in beyond["variants"] if v["moves_beyond_chance"]]
+    if not beyond["variants"]:
+        return []
+    beyond["skipped"] = []
+    return _speaker((rid,)).sensitivity(rid, beyond)
 
 
 def _short(rid: str) -> str:

@@ -1,7 +1,9 @@
 from __future__ import annotations
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
+from polis.balance.record import load_shipped
 from tests.app_pages.conftest import no_errors
 
 
@@ -34,3 +36,21 @@ def test_provenance_table_in_the_readers_language(app: AppTest) -> None:
     assert "Marktwerte" in records and not any("." in r or "[" in r for r in records)
     sources = " ".join(str(row[2]) for row in rows)
     assert "Schätzung: " in sources and "estimate: " not in sources
+
+
+@pytest.mark.parametrize("rid", ["1e", "2e"])
+def test_an_estimate_that_moves_the_balance_is_a_finding_of_the_data_page(
+    app: AppTest, rid: str
+) -> None:
+    # read from the shipped record: the page says what it says, whichever way that goes
+    record = load_shipped(rid)
+    assert record is not None and record.doc.sensitivity is not None
+    beyond = [v for v in record.doc.sensitivity.variants if v["moves_beyond_chance"]]
+    app.query_params.update(ruleset=rid)
+    app.run()
+    app.switch_page("app_pages/data.py").run()
+    no_errors(app)
+    warnings = [w.value for w in app.warning]
+    assert len(warnings) == len(beyond), warnings
+    for text, variant in zip(warnings, beyond, strict=True):
+        assert "hinges on those estimates" in text and f"{variant['step']:+d}" in text
