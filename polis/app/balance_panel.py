@@ -74,15 +74,9 @@ def estimate_findings(rid: str) -> list[str]:
     data, not only about the games.
     """
     rec, _why = _record(rid)
-    section = rec.doc.sensitivity if rec is not None else None
-    if section is None:
+    if rec is None or rec.doc.sensitivity is None:
         return []
-    beyond = section.model_dump()
-    beyond["variants"] = [v for v in beyond["variants"] if v["moves_beyond_chance"]]
-    if not beyond["variants"]:
-        return []
-    beyond["skipped"] = []
-    return _speaker((rid,)).sensitivity(rid, beyond)
+    return _speaker((rid,)).findings(rid, rec.doc.sensitivity.model_dump())
 
 
 def _short(rid: str) -> str:

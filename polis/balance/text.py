@@ -229,6 +229,28 @@ class Speaker:
             categories=items([category_names.get(c, c) for c in categories], self.lang),
         )
 
+    def findings(self, rid: str, section: dict[str, Any]) -> list[str]:
+        """One sentence per estimate whose move changed the win rate beyond chance."""
+        _ = self._
+        return [
+            _(
+                "{ruleset}: moving the estimated {group} by {step} changes the win rate "
+                "of {side} from {before} to {after} ({test}, {p}). This result hinges on "
+                "those estimates."
+            ).format(
+                ruleset=self.titles[rid],
+                group=self.group(v["group"]),
+                step=f"{v['step']:+d}",
+                side=self.side(rid, v["side"]),
+                before=self.pct(v["rate_before"]),
+                after=self.pct(v["rate_after"]),
+                test=self.test(v["test"]),
+                p=self.p_value(v["p_adjusted"]),
+            )
+            for v in section["variants"]
+            if v["moves_beyond_chance"]
+        ]
+
     def sensitivity(self, rid: str, section: dict[str, Any] | None) -> list[str]:
         """Whether the ruleset's win rate hinges on its estimated values, one sentence each."""
         _ = self._
@@ -238,27 +260,8 @@ class Speaker:
                     ruleset=self.titles[rid]
                 )
             ]
-        lines = []
         variants = section["variants"]
-        for v in variants:
-            if not v["moves_beyond_chance"]:
-                continue
-            lines.append(
-                _(
-                    "{ruleset}: moving the estimated {group} by {step} changes the win rate "
-                    "of {side} from {before} to {after} ({test}, {p}). This result hinges on "
-                    "those estimates."
-                ).format(
-                    ruleset=self.titles[rid],
-                    group=self.group(v["group"]),
-                    step=f"{v['step']:+d}",
-                    side=self.side(rid, v["side"]),
-                    before=self.pct(v["rate_before"]),
-                    after=self.pct(v["rate_after"]),
-                    test=self.test(v["test"]),
-                    p=self.p_value(v["p_adjusted"]),
-                )
-            )
+        lines = self.findings(rid, section)
         if variants and not lines:
             groups = items(list(dict.fromkeys(self.group(v["group"]) for v in variants)), self.lang)
             lines.append(
