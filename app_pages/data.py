@@ -41,8 +41,11 @@ cols = st.columns(3)
 cols[0].metric(_("Sourced share"), percent(report.sourced_share, session.lang()))
 cols[1].metric(_("Records"), len(report.facts))
 cols[2].metric(_("Estimated records"), sum(1 for f in report.facts if f.status == "estimated"))
-for finding in balance_panel.estimate_findings(rid):
+findings, whose_games = balance_panel.estimate_findings(rid)
+for finding in findings:
     st.warning(escape(finding))
+if whose_games:
+    st.caption(escape(whose_games))
 
 figure = go.Figure()
 for status, colour in (

@@ -67,16 +67,19 @@ def _record(rid: str) -> tuple[BalanceRecord | None, str]:
     return found, ""
 
 
-def estimate_findings(rid: str) -> list[str]:
-    """The sentences saying that `rid`'s win rate hinges on estimated values, if its record does.
+def estimate_findings(rid: str) -> tuple[list[str], str]:
+    """The sentences saying that `rid`'s win rate hinges on estimated values, if its record does,
+    and whose games say so (empty when none does).
 
     For the Data page: an estimate that moves the balance beyond chance is a fact about the
     data, not only about the games.
     """
     rec, _why = _record(rid)
     if rec is None or rec.doc.sensitivity is None:
-        return []
-    return _speaker((rid,)).findings(rid, rec.doc.sensitivity.model_dump())
+        return [], ""
+    speaker = _speaker((rid,))
+    found = speaker.findings(rid, rec.doc.sensitivity.model_dump())
+    return found, speaker.bot_caveat(rec.doc.bot, rec.doc.level) if found else ""
 
 
 def _short(rid: str) -> str:

@@ -54,3 +54,5 @@ def test_an_estimate_that_moves_the_balance_is_a_finding_of_the_data_page(
     assert len(warnings) == len(beyond), warnings
     for text, variant in zip(warnings, beyond, strict=True):
         assert "hinges on those estimates" in text and f"{variant['step']:+d}" in text
+    # and says whose games these are
+    assert any("two copies of the bot" in c.value for c in app.caption) == bool(beyond)
