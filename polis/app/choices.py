@@ -241,6 +241,10 @@ class ActionTerms:
     per_piece: tuple[Resources, ...]  # create actions: cost alternatives of each piece
     fixed: Resources  # ransom, civil war: what it costs outright
     population: int  # civil war: cubes it takes from the supply
+    # trade: the least an open cargo costs (its cargo slot is chosen only in the next step)
+    cheapest_cargo: Resources = ()
+    # proxenos: the lowest and highest bribe over the poleis it can reach and pay for now
+    bribes: tuple[int, int] | None = None
 
 
 def action_terms(state: State, action_id: str) -> ActionTerms:
@@ -269,7 +273,26 @@ def action_terms(state: State, action_id: str) -> ActionTerms:
         per_piece,
         fixed,
         population,
+        cheapest_cargo(state) if action_id == "trade" else (),
+        bribe_range(state) if action_id == "move_proxenos" else None,
     )
+
+
+def cheapest_cargo(state: State) -> Resources:
+    """The least the player could pay now for a cargo open to it: one good, or () if none."""
+    side = state.player
+    best: tuple[int, int] | None = None
+    for slot in pol.trade_slots(state, side):
+        for good, amount in slot_prices(state, slot):
+            if state.good(side, good) >= amount and (best is None or amount < best[1]):
+                best = (good, amount)
+    return (best,) if best is not None else ()
+
+
+def bribe_range(state: State) -> tuple[int, int] | None:
+    """(lowest, highest) bribe over the poleis the player's proxenos can reach and pay for."""
+    bribes = [bribe for _polis, _mode, bribe in pol.proxenos_moves(state, state.player)]
+    return (min(bribes), max(bribes)) if bribes else None
 
 
 def siege_odds(state: State, polis: int) -> tuple[int, int]:

@@ -94,6 +94,10 @@ class Words:
             )
         if t.fixed:
             out.append(self.resources(t.fixed))
+        if t.cheapest_cargo:
+            out.append(_("cheapest cargo: {cost}").format(cost=self.resources(t.cheapest_cargo)))
+        if t.bribes is not None:
+            out.append(self.bribes(*t.bribes))
         if t.population:
             out.append(
                 self.n.ngettext(
@@ -101,6 +105,17 @@ class Words:
                 ).format(n=t.population)
             )
         return out
+
+    def bribes(self, low: int, high: int) -> str:
+        """The proxenos' bribes over the poleis it can reach: none, one amount, or a range."""
+        _ = self._
+        if not high:
+            return _("no bribe")
+        cost = self.resource(self.cfg.proxenos_bribe_good, high)
+        if low == high:
+            return _("bribe: {cost}").format(cost=cost)
+        # the range's low end is a bare number before the amount: "0–3 Silver"
+        return _("bribe: {low}–{cost}").format(low=low, cost=cost)
 
     def details(
         self,

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from polis.app import choices
 from polis.compiler import compile_ruleset
 from polis.compiler.config import PRESTIGE
@@ -128,6 +130,36 @@ def test_declared_terms_of_actions() -> None:
     assert move.prestige == s.cfg.action("move_hoplites").prestige_cost  # type: ignore[union-attr]
     tribute = choices.action_terms(s, "collect_tribute")
     assert tribute.prestige_home_free == s.cfg.tribute_home_free
+
+
+@pytest.mark.parametrize("ruleset", ["1e", "2e"])
+def test_trade_and_proxenos_terms_name_what_the_next_step_asks(ruleset: str) -> None:
+    s = state(ruleset, phase="turn")
+    side = s.player
+    # trade: the least any payment the slot step then offers would take
+    trade = choices.action_terms(s, "trade")
+    in_trade = apply(s, ("act", "trade"))
+    paid = []
+    for slot in legal_actions(in_trade):
+        at_slot = apply(in_trade, slot)
+        for pay in legal_actions(at_slot):
+            after = apply(at_slot, pay)
+            paid += [
+                (g, s.good(side, g) - after.good(side, g))
+                for g in range(len(s.cfg.goods))
+                if after.good(side, g) < s.good(side, g)
+            ]
+    assert paid and trade.cheapest_cargo == (min(paid, key=lambda p: p[1]),)
+    # the proxenos: the lowest and highest bribe among the destinations then offered
+    proxenos = choices.action_terms(s, "move_proxenos")
+    in_move = apply(s, ("act", "move_proxenos"))
+    good = s.cfg.proxenos_bribe_good
+    bribes = [
+        s.good(side, good) - apply(in_move, dest).good(side, good)
+        for dest in legal_actions(in_move)
+    ]
+    assert proxenos.bribes == (min(bribes), max(bribes))
+    assert choices.action_terms(s, "move_hoplites").bribes is None
 
 
 def test_siege_odds_and_cargo_prices() -> None:

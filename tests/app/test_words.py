@@ -85,6 +85,16 @@ def test_costs_and_gains_in_the_label() -> None:
     )
 
 
+def test_bribes_read_as_none_one_amount_or_a_range() -> None:
+    w = words(state("2e"))
+    silver = w.resource(w.cfg.proxenos_bribe_good, 3)
+    assert w.bribes(0, 0) == "no bribe"
+    assert w.bribes(3, 3) == f"bribe: {silver}"
+    assert w.bribes(0, 3) == f"bribe: 0–{silver}"
+    pl = words(state("2e"), "pl")
+    assert "bribe" not in pl.bribes(0, 3) and "bribe" not in pl.bribes(0, 0)  # translated
+
+
 def test_game_over_says_who_lost_and_why() -> None:
     s = state("2e")
     loser = s.cfg.sides[s.player]
