@@ -3,7 +3,7 @@
 import plotly.graph_objects as go
 import streamlit as st
 
-from polis.app import balance_panel, labels, session
+from polis.app import balance_panel, labels, session, uploader
 from polis.app.data_view import fact_rows
 from polis.app.markup import escape
 from polis.app.session import _
@@ -110,6 +110,7 @@ st.download_button(
     file_name="bigger-armies.yaml",
     mime="application/x-yaml",
 )
+st.html(uploader.worded("overlay_upload", MAX_OVERLAY_BYTES, "YAML"))
 upload = st.file_uploader(_("Overlay file"), type=["yaml", "yml"], key="overlay_upload")
 if upload is not None and len(upload.getvalue()) > MAX_OVERLAY_BYTES:
     st.error(

@@ -16,7 +16,7 @@ from typing import Any
 import streamlit as st
 
 from polis.app import cards as battle_cards
-from polis.app import choices, labels, recent, session
+from polis.app import choices, labels, recent, session, uploader
 from polis.app import table as table_facts
 from polis.app import table_html as html
 from polis.app.battle_cards import cards as card_component
@@ -113,6 +113,7 @@ if state_store["game"] is None:
             state_store["confirm"] = None
             st.rerun()
     st.subheader(_("Load a saved game"))
+    st.html(uploader.worded("record_upload", MAX_RECORD_BYTES, "JSON"))
     upload = st.file_uploader(_("Game record (JSON)"), type=["json"], key="record_upload")
     if upload is not None:
         raw = upload.getvalue()

@@ -6,11 +6,20 @@ from collections.abc import Sequence
 
 from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent
+from babel.units import format_unit
 
 
 def number(value: float, lang: str) -> str:
     """1234.5 -> '1,234.5' (en), '1.234,5' (de), '1 234,5' (ru, cs, pl with a no-break space)."""
     return format_decimal(value, locale=lang)
+
+
+def data_size(n_bytes: int, lang: str) -> str:
+    """262144 -> '256 kB' (en), '256 кБ' (ru); 2097152 -> '2 MB': binary multiples, short units."""
+    mib = 1024 * 1024
+    if n_bytes >= mib:
+        return format_unit(round(n_bytes / mib, 1), "digital-megabyte", "short", locale=lang)
+    return format_unit(round(n_bytes / 1024), "digital-kilobyte", "short", locale=lang)
 
 
 def percent(share: float, lang: str) -> str:

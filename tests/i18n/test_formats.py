@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from polis.i18n.formats import items, number, percent
+from polis.i18n.formats import data_size, items, number, percent
 
 NBSP = "\u00a0"
 NNBSP = "\u202f"
@@ -52,3 +52,16 @@ def test_lists(lang: str, expected: str) -> None:
 
 def test_empty_list() -> None:
     assert items([], "de") == ""
+
+
+@pytest.mark.parametrize(
+    ("lang", "n_bytes", "expected"),
+    [
+        ("en", 2 * 1024 * 1024, "2 MB"),
+        ("en", 256 * 1024, "256 kB"),
+        ("ru", 2 * 1024 * 1024, "2 МБ"),
+        ("de", 1536 * 1024, "1,5 MB"),
+    ],
+)
+def test_data_sizes(lang: str, n_bytes: int, expected: str) -> None:
+    assert data_size(n_bytes, lang) == expected
