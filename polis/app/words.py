@@ -448,12 +448,18 @@ class Words:
         else:
             head = self.narrator.entry(*g.head) if g.head[0] else None
         naval = bool(g.head[1].get("naval")) if g.head[0] == "battle" else False
-        lines = []
+        lines: list[str] = []
+        repeats: list[int] = []
         for key, params in g.entries:
             line = self.assault(params, naval) if key == "assault" else self.entry(key, params)
-            if line:
+            if line and lines and line == lines[-1]:
+                repeats[-1] += 1  # a move of four hoplites is four log entries: one line
+            elif line:
                 lines.append(line)
-        return head or self._("Earlier"), lines
+                repeats.append(1)
+        # the multiplication sign reads the same in every language of the app
+        told = [f"{line} ×{n}" if n > 1 else line for line, n in zip(lines, repeats, strict=True)]
+        return head or self._("Earlier"), told
 
     def entry(self, key: str, params: dict[str, Any]) -> str | None:
         line = self.narrator.entry(key, params)

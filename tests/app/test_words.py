@@ -9,6 +9,7 @@ import pytest
 from polis.app import choices, table_html
 from polis.app.choices import Consequence, Danger, Feeding
 from polis.app.outcome import outcome
+from polis.app.recent import Group
 from polis.app.words import Words
 from polis.compiler.config import PRESTIGE
 from polis.engine import apply, legal_actions
@@ -83,6 +84,17 @@ def test_costs_and_gains_in_the_label() -> None:
     assert w.label(s, with_action, w.details(s, with_action)) == (
         "Pay 1 Wine — plus 1 prestige for the action"
     )
+
+
+def test_repeated_entries_are_told_once_with_their_count() -> None:
+    s = state("2e")
+    w = words(s)
+    moved = ("unit_moved", {"side": 1, "origin": 3, "dest": 5})
+    back = ("unit_moved", {"side": 1, "origin": 5, "dest": 3})
+    head, lines = w.group(Group(("turn", {"side": 1}), (moved, moved, moved, moved, back, moved)))
+    assert head == f"Turn of {w.n.side(1)}"
+    one = w.entry(*moved)
+    assert lines == [f"{one} ×4", w.entry(*back), one]
 
 
 def test_bribes_read_as_none_one_amount_or_a_range() -> None:
