@@ -8,6 +8,7 @@ overlay, so pages render these strings as text, never as markdown or HTML.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import groupby
 from typing import Any
 
 from babel.lists import format_list
@@ -448,17 +449,16 @@ class Words:
         else:
             head = self.narrator.entry(*g.head) if g.head[0] else None
         naval = bool(g.head[1].get("naval")) if g.head[0] == "battle" else False
-        lines: list[str] = []
-        repeats: list[int] = []
-        for key, params in g.entries:
-            line = self.assault(params, naval) if key == "assault" else self.entry(key, params)
-            if line and lines and line == lines[-1]:
-                repeats[-1] += 1  # a move of four hoplites is four log entries: one line
-            elif line:
-                lines.append(line)
-                repeats.append(1)
-        # the multiplication sign reads the same in every language of the app
-        told = [f"{line} ×{n}" if n > 1 else line for line, n in zip(lines, repeats, strict=True)]
+        lines = [
+            self.assault(params, naval) if key == "assault" else self.entry(key, params)
+            for key, params in g.entries
+        ]
+        # a move of four hoplites is four log entries: one line, with the count after a
+        # multiplication sign, which reads the same in every language of the app
+        told = []
+        for line, run in groupby(line for line in lines if line):
+            n = sum(1 for _ in run)
+            told.append(f"{line} ×{n}" if n > 1 else line)
         return head or self._("Earlier"), told
 
     def entry(self, key: str, params: dict[str, Any]) -> str | None:
