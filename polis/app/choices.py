@@ -245,6 +245,8 @@ class ActionTerms:
     cheapest_cargo: Resources = ()
     # proxenos: the lowest and highest bribe over the poleis it can reach and pay for now
     bribes: tuple[int, int] | None = None
+    # project: the projects on offer the player can start and pay for now (chosen next step)
+    projects: tuple[int, ...] = ()
 
 
 def action_terms(state: State, action_id: str) -> ActionTerms:
@@ -275,6 +277,7 @@ def action_terms(state: State, action_id: str) -> ActionTerms:
         population,
         cheapest_cargo(state) if action_id == "trade" else (),
         bribe_range(state) if action_id == "move_proxenos" else None,
+        tuple(dev.startable_projects(state, side)) if action_id == "start_project" else (),
     )
 
 

@@ -99,6 +99,13 @@ class Words:
             out.append(_("cheapest cargo: {cost}").format(cost=self.resources(t.cheapest_cargo)))
         if t.bribes is not None:
             out.append(self.bribes(*t.bribes))
+        if t.projects:
+            names = [self.n.project(j) for j in t.projects]
+            out.append(
+                _("you can start: {projects}").format(
+                    projects=format_list(names, style="or", locale=self.locale)
+                )
+            )
         if t.population:
             out.append(
                 self.n.ngettext(

@@ -133,7 +133,7 @@ def test_declared_terms_of_actions() -> None:
 
 
 @pytest.mark.parametrize("ruleset", ["1e", "2e"])
-def test_trade_and_proxenos_terms_name_what_the_next_step_asks(ruleset: str) -> None:
+def test_trade_proxenos_and_project_terms_name_what_the_next_step_asks(ruleset: str) -> None:
     s = state(ruleset, phase="turn")
     side = s.player
     # trade: the least any payment the slot step then offers would take
@@ -160,6 +160,13 @@ def test_trade_and_proxenos_terms_name_what_the_next_step_asks(ruleset: str) -> 
     ]
     assert proxenos.bribes == (min(bribes), max(bribes))
     assert choices.action_terms(s, "move_hoplites").bribes is None
+    # a project: exactly the ones the project step then offers (in 1e none fits at the start)
+    offered: tuple[int, ...] = ()
+    if ("act", "start_project") in legal_actions(s):
+        offered = tuple(a[1] for a in legal_actions(apply(s, ("act", "start_project"))))
+        assert offered
+    assert choices.action_terms(s, "start_project").projects == offered
+    assert bool(offered) == (ruleset == "2e")  # both branches are exercised
 
 
 def test_siege_odds_and_cargo_prices() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gettext
 
 import pytest
+from babel.lists import format_list
 
 from polis.app import choices, table_html
 from polis.app.choices import Consequence, Danger, Feeding
@@ -95,6 +96,15 @@ def test_repeated_entries_are_told_once_with_their_count() -> None:
     assert head == f"Turn of {w.n.side(1)}"
     one = w.entry(*moved)
     assert lines == [f"{one} ×4", w.entry(*back), one]
+
+
+def test_develop_a_project_names_what_can_be_started() -> None:
+    s = state("2e", phase="turn")
+    w = words(s)
+    terms = choices.action_terms(s, "start_project")
+    names = [w.n.project(j) for j in terms.projects]
+    listed = format_list(names, style="or", locale="en")
+    assert names and w.terms(terms) == [f"you can start: {listed}"]
 
 
 def test_bribes_read_as_none_one_amount_or_a_range() -> None:
