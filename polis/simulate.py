@@ -20,7 +20,7 @@ import types
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from polis.bots import make_bot, spec_label
 from polis.compiler.config import EngineConfig
@@ -326,6 +326,8 @@ class Summary:
 # ------------------------------------------------------------------ running games
 
 Task = tuple[int, int, str, str, str | None]  # (game index, seed, athens, sparta, level)
+T = TypeVar("T")
+R = TypeVar("R")
 
 _worker_cfg: EngineConfig | None = None
 
@@ -337,10 +339,15 @@ def _init_worker(config_json: dict[str, Any]) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
 
 
-def _play_task(task: Task) -> tuple[int, GameResult]:
-    index, seed, athens, sparta, level = task
+def _run_in_worker(job: tuple[Callable[[EngineConfig, T], R], T]) -> R:
+    work, task = job
     assert _worker_cfg is not None
-    return index, play(_worker_cfg, seed, athens, sparta, level)
+    return work(_worker_cfg, task)
+
+
+def _play_task(cfg: EngineConfig, task: Task) -> tuple[int, GameResult]:
+    index, seed, athens, sparta, level = task
+    return index, play(cfg, seed, athens, sparta, level)
 
 
 @contextmanager
@@ -361,17 +368,23 @@ def _plain_main() -> Iterator[None]:
             sys.modules["__main__"] = main
 
 
-def _results(cfg: EngineConfig, tasks: list[Task], jobs: int) -> Iterator[tuple[int, GameResult]]:
+def run_tasks(
+    cfg: EngineConfig, work: Callable[[EngineConfig, T], R], tasks: list[T], jobs: int
+) -> Iterator[R]:
+    """`work(cfg, task)` for every task, in `jobs` worker processes, in the order they finish.
+
+    `work` must be a module-level function (a worker process imports it by name).
+    """
     if jobs <= 1 or len(tasks) <= 1:
-        for index, seed, athens, sparta, level in tasks:
-            yield index, play(cfg, seed, athens, sparta, level)
+        for task in tasks:
+            yield work(cfg, task)
         return
     # spawn, not fork: the app runs threads, and a forked copy of a threaded process can hang
     context = multiprocessing.get_context("spawn")
     with _plain_main():
         pool = context.Pool(min(jobs, len(tasks)), _init_worker, (to_jsonable(cfg),))
     try:
-        yield from pool.imap_unordered(_play_task, tasks)
+        yield from pool.imap_unordered(_run_in_worker, [(work, task) for task in tasks])
         pool.close()
     finally:
         pool.terminate()  # an interrupted run stops its workers at once
@@ -408,7 +421,7 @@ def simulate(
     start = time.perf_counter()
     finished: dict[int, GameResult] = {}
     try:
-        for index, result in _results(cfg, tasks, jobs):
+        for index, result in run_tasks(cfg, _play_task, tasks, jobs):
             finished[index] = result
             if progress is not None:
                 progress(len(finished), games)

@@ -1,4 +1,4 @@
-"""`polis new | replay | simulate | bench`: play, replay and measure."""
+"""`polis new | replay | simulate | bench | fit-weights`: play, replay, measure and tune."""
 
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ def register(app: typer.Typer) -> None:
     app.command("replay")(replay_cmd)
     app.command("simulate")(simulate_cmd)
     app.command("bench")(bench)
+    app.command("fit-weights")(fit_weights)
 
 
 def _summary(state: State, narrator: Narrator, log: list[str]) -> str:
@@ -212,3 +213,84 @@ def bench(
         return
     for line in render(data):
         typer.echo(line)
+
+
+@user_errors
+def fit_weights(
+    rulesets: Annotated[
+        list[str] | None, typer.Argument(help="shipped ruleset ids (default: all)")
+    ] = None,
+    games: Annotated[int, typer.Option("--games", min=2, help="sampled games per ruleset")] = 4000,
+    seed: Annotated[int, typer.Option("--seed")] = 100_000,
+    jobs: Annotated[
+        int, typer.Option("--jobs", min=1, help="worker processes playing games at once")
+    ] = 1,
+    check: Annotated[
+        bool, typer.Option("--check", help="only say which rulesets' fitted weights are stale")
+    ] = False,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", help="the table to write or check (default: the shipped one)"),
+    ] = None,
+    lang: Lang = "",
+) -> None:
+    """Fit the search bot's evaluation weights to the results of sampled games, per ruleset,
+    and write them to polis/bots/fitted_weights.json (docs/bots.md, "Fitted weights")."""
+    import sys
+
+    from polis import tuning
+    from polis.rules.registry import discover, display_path
+
+    _ = translator(lang).gettext
+    known = discover()
+    wanted = rulesets or list(known)
+    for rid in wanted:
+        if rid not in known:
+            raise UserError(
+                _("'{ruleset}' is not a shipped ruleset; choose from {choices}").format(
+                    ruleset=rid, choices=", ".join(known)
+                )
+            )
+    if check:
+        stale = []
+        for rid in wanted:
+            entry = tuning.read_table(out).get(rid)
+            if entry is None:
+                stale.append(_("{ruleset}: no fitted weights").format(ruleset=rid))
+            elif entry["content_hash"] != compile_ruleset(rid).content_hash:
+                stale.append(
+                    _("{ruleset}: fitted for other rules (content hash differs)").format(
+                        ruleset=rid
+                    )
+                )
+        for line in stale:
+            typer.echo(line)
+        if stale:
+            raise typer.Exit(1)
+        typer.echo(_("fitted weights are up to date"))
+        return
+    entries = {}
+    for rid in wanted:
+        compiled = compile_ruleset(rid)
+        if sys.stderr.isatty():
+            with typer.progressbar(length=games, label=rid, file=sys.stderr) as bar:
+                sample = tuning.sample(
+                    compiled.config, games, seed, jobs, lambda done, _t: bar.update(done - bar.pos)
+                )
+        else:
+            sample = tuning.sample(compiled.config, games, seed, jobs)
+        result = tuning.fit(sample)
+        entries[rid] = tuning.entry(result, compiled.content_hash, games, seed)
+        typer.echo(
+            _(
+                "{ruleset}: hold-out log-loss {hand} with the hand-set weights, {fitted} fitted "
+                "(positions: {positions})"
+            ).format(
+                ruleset=rid,
+                hand=result.log_loss_hand,
+                fitted=result.log_loss_fitted,
+                positions=result.positions,
+            )
+        )
+    path = tuning.write_table(entries, out)
+    typer.echo(_("wrote {path}").format(path=display_path(path)))

@@ -222,3 +222,32 @@ def test_unknown_language_is_a_usage_error() -> None:
     for command in (["new", "2e", "--lang", "xx"], ["replay", "nothing.json", "--lang", "xx"]):
         result = runner.invoke(app, command)
         assert result.exit_code == 2 and "unknown language 'xx'" in result.stderr
+
+
+def test_fit_weights_writes_a_table_and_checks_it(tmp_path: Path) -> None:
+    table = tmp_path / "weights.json"
+    out = runner.invoke(
+        app, ["fit-weights", "1e-corinthian-war", "--games", "6", "--out", str(table)]
+    )
+    assert out.exit_code == 0, out.output
+    assert "1e-corinthian-war: hold-out log-loss" in out.stdout and "wrote" in out.stdout
+    entry = json.loads(table.read_text())["1e-corinthian-war"]
+    assert entry["games"] == 6 and entry["positions"] > 0
+    assert entry["content_hash"] == compile_ruleset("1e-corinthian-war").content_hash
+    check = ["fit-weights", "1e-corinthian-war", "2e", "--check", "--out", str(table)]
+    stale = runner.invoke(app, check)
+    assert stale.exit_code == 1 and stale.stdout.strip() == "2e: no fitted weights"
+    entry["content_hash"] = "0" * 64
+    table.write_text(json.dumps({"1e-corinthian-war": entry}))
+    stale = runner.invoke(app, check[:2] + check[3:])
+    assert stale.exit_code == 1 and "content hash differs" in stale.stdout
+
+
+def test_the_shipped_fitted_weights_are_up_to_date() -> None:
+    out = runner.invoke(app, ["fit-weights", "--check"])
+    assert out.exit_code == 0 and "up to date" in out.stdout
+
+
+def test_fit_weights_refuses_an_unknown_ruleset_in_the_readers_language() -> None:
+    out = runner.invoke(app, ["fit-weights", "9e", "--check", "--lang", "de"])
+    assert out.exit_code != 0 and "„9e“ ist kein mitgeliefertes Regelwerk" in out.output
