@@ -231,10 +231,7 @@ def read_table(path: Path | None = None) -> dict[str, dict[str, Any]]:
     return table
 
 
-def write_table(entries: dict[str, dict[str, Any]], path: Path | None = None) -> Path:
-    """Merge `entries` into the table (other rulesets' entries stay), sorted by ruleset id."""
-    path = path or table_path()
-    current = read_table(path)
-    current.update(entries)
-    path.write_text(json.dumps(dict(sorted(current.items())), indent=2) + "\n", "utf-8")
-    return path
+def merged_table(entries: dict[str, dict[str, Any]], table: dict[str, dict[str, Any]]) -> str:
+    """`table` with `entries` merged in (other rulesets' entries stay), as JSON by ruleset id."""
+    merged = {**table, **entries}
+    return json.dumps(dict(sorted(merged.items())), indent=2) + "\n"

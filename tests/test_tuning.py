@@ -13,7 +13,16 @@ import pytest
 from polis.bots.evaluation import WEIGHTS, evaluate
 from polis.compiler import compile_ruleset
 from polis.engine import new_game
-from polis.tuning import FITTED, GameSample, features, fit, sample, sample_game, write_table
+from polis.tuning import (
+    FITTED,
+    GameSample,
+    features,
+    fit,
+    merged_table,
+    read_table,
+    sample,
+    sample_game,
+)
 
 
 @pytest.fixture(scope="module")
@@ -77,6 +86,8 @@ def test_the_ridge_keeps_weights_the_sample_cannot_tell_at_their_hand_set_values
 
 def test_the_table_keeps_other_rulesets(tmp_path: Path) -> None:
     path = tmp_path / "weights.json"
-    write_table({"2e": {"weights": {"unit": 1.0}}}, path)
-    write_table({"1e": {"weights": {"unit": 2.0}}}, path)
+    assert read_table(path) == {}
+    path.write_text(merged_table({"2e": {"weights": {"unit": 1.0}}}, {}))
+    path.write_text(merged_table({"1e": {"weights": {"unit": 2.0}}}, read_table(path)))
     assert list(json.loads(path.read_text())) == ["1e", "2e"]
+    assert read_table(path)["2e"] == {"weights": {"unit": 1.0}}

@@ -10,7 +10,7 @@ from typing import Annotated, Any
 
 import typer
 
-from polis.cli.common import Lang, UserError, emit_json, user_errors
+from polis.cli.common import Lang, UserError, emit_json, report_stale, shipped_rulesets, user_errors
 
 Advance = Callable[[int, int], None]
 
@@ -293,18 +293,10 @@ def balance_records(
     from polis.balance.runner import default_workers
     from polis.compiler import compile_ruleset
     from polis.i18n import translator
-    from polis.rules.registry import discover, display_path
+    from polis.rules.registry import display_path
 
     _ = translator(lang).gettext
-    known = discover()
-    wanted = rulesets or list(known)
-    for rid in wanted:
-        if rid not in known:
-            raise UserError(
-                _("'{ruleset}' is not a shipped ruleset; choose from {choices}").format(
-                    ruleset=rid, choices=", ".join(known)
-                )
-            )
+    wanted = shipped_rulesets(rulesets, _)
     if check:
         stale = []
         for rid in wanted:
@@ -319,11 +311,7 @@ def balance_records(
                 stale.append(
                     _("{ruleset}: made for other rules (content hash differs)").format(ruleset=rid)
                 )
-        for line in stale:
-            typer.echo(line)
-        if stale:
-            raise typer.Exit(1)
-        typer.echo(_("balance records are up to date"))
+        report_stale(stale, _("balance records are up to date"))
         return
     show_bar = sys.stderr.isatty()
     with _progress("balance records", show_bar) as advance:

@@ -97,6 +97,30 @@ Lang = Annotated[
 ]
 
 
+def shipped_rulesets(wanted: list[str] | None, gettext: Callable[[str], str]) -> list[str]:
+    """`wanted` (every shipped ruleset when None); a UserError names one that is not shipped."""
+    from polis.rules.registry import discover
+
+    known = discover()
+    for rid in wanted or []:
+        if rid not in known:
+            raise UserError(
+                gettext("'{ruleset}' is not a shipped ruleset; choose from {choices}").format(
+                    ruleset=rid, choices=", ".join(known)
+                )
+            )
+    return wanted or list(known)
+
+
+def report_stale(stale: list[str], up_to_date: str) -> None:
+    """Print what a `--check` found stale and exit 1, or say all is up to date."""
+    for line in stale:
+        typer.echo(line)
+    if stale:
+        raise typer.Exit(1)
+    typer.echo(up_to_date)
+
+
 def emit_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
 

@@ -9,7 +9,15 @@ from typing import Annotated
 
 import typer
 
-from polis.cli.common import Lang, UserError, emit_json, user_errors
+from polis.cli.common import (
+    Lang,
+    UserError,
+    emit_json,
+    report_stale,
+    shipped_rulesets,
+    user_errors,
+    write_atomic,
+)
 from polis.compiler import compile_loaded, compile_ruleset
 from polis.engine import State, legal_actions, new_game
 from polis.engine.record import MAX_RECORD_BYTES, RecordError, loads, replay
@@ -239,18 +247,10 @@ def fit_weights(
     import sys
 
     from polis import tuning
-    from polis.rules.registry import discover, display_path
+    from polis.rules.registry import display_path
 
     _ = translator(lang).gettext
-    known = discover()
-    wanted = rulesets or list(known)
-    for rid in wanted:
-        if rid not in known:
-            raise UserError(
-                _("'{ruleset}' is not a shipped ruleset; choose from {choices}").format(
-                    ruleset=rid, choices=", ".join(known)
-                )
-            )
+    wanted = shipped_rulesets(rulesets, _)
     if check:
         stale = []
         for rid in wanted:
@@ -263,11 +263,7 @@ def fit_weights(
                         ruleset=rid
                     )
                 )
-        for line in stale:
-            typer.echo(line)
-        if stale:
-            raise typer.Exit(1)
-        typer.echo(_("fitted weights are up to date"))
+        report_stale(stale, _("fitted weights are up to date"))
         return
     entries = {}
     for rid in wanted:
@@ -292,5 +288,6 @@ def fit_weights(
                 positions=result.positions,
             )
         )
-    path = tuning.write_table(entries, out)
+    path = out or tuning.table_path()
+    write_atomic(path, tuning.merged_table(entries, tuning.read_table(path)))
     typer.echo(_("wrote {path}").format(path=display_path(path)))
