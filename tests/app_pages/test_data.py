@@ -1,8 +1,12 @@
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from polis.balance import record as records
 from polis.balance.record import load_shipped
 from tests.app_pages.conftest import no_errors
 
@@ -56,3 +60,25 @@ def test_an_estimate_that_moves_the_balance_is_a_finding_of_the_data_page(
         assert "hinges on those estimates" in text and f"{variant['step']:+d}" in text
     # and says whose games these are
     assert any("two copies of the bot" in c.value for c in app.caption) == bool(beyond)
+
+
+def test_a_record_with_a_finding_shows_it_with_whose_games_say_so(
+    app: AppTest, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The shipped records may hold no finding; one that does is drawn all the same."""
+    shipped = load_shipped("2e")
+    assert shipped is not None and shipped.doc.sensitivity is not None
+    data = shipped.to_json()
+    variant = data["sensitivity"]["variants"][0]
+    variant.update(moves_beyond_chance=True, p_adjusted=0.004)
+    path = tmp_path / "2e.json"
+    path.write_text(json.dumps(data), "utf-8")
+    monkeypatch.setattr(records, "shipped_path", lambda rid: path)
+    app.query_params.update(ruleset="2e")
+    app.run()
+    app.switch_page("app_pages/data.py").run()
+    no_errors(app)
+    warnings = [w.value for w in app.warning]
+    assert len(warnings) == 1 and "hinges on those estimates" in warnings[0]
+    assert f"{variant['step']:+d}" in warnings[0]
+    assert any("two copies of the bot" in c.value for c in app.caption)
