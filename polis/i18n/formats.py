@@ -15,11 +15,21 @@ def number(value: float, lang: str) -> str:
 
 
 def data_size(n_bytes: int, lang: str) -> str:
-    """262144 -> '256 kB' (en), '256 кБ' (ru); 2097152 -> '2 MB': binary multiples, short units."""
-    mib = 1024 * 1024
+    """262144 -> '256 kB' (en), '256 кБ' (ru); 2097152 -> '2 MB'; 300 -> '300 Б' (ru).
+
+    Binary multiples and short units, with one decimal below ten of a unit, so a
+    small file reads 1.2 kB rather than 1 kB.
+    """
+    kib, mib = 1024, 1024 * 1024
     if n_bytes >= mib:
-        return format_unit(round(n_bytes / mib, 1), "digital-megabyte", "short", locale=lang)
-    return format_unit(round(n_bytes / 1024), "digital-kilobyte", "short", locale=lang)
+        return format_unit(_rounded(n_bytes / mib), "digital-megabyte", "short", locale=lang)
+    if n_bytes >= kib:
+        return format_unit(_rounded(n_bytes / kib), "digital-kilobyte", "short", locale=lang)
+    return format_unit(n_bytes, "digital-byte", "short", locale=lang)
+
+
+def _rounded(value: float) -> float:
+    return round(value, 1) if value < 10 else round(value)
 
 
 def percent(share: float, lang: str) -> str:

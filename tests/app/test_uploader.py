@@ -28,3 +28,12 @@ def test_no_text_can_end_the_css_string_or_the_style() -> None:
 def test_a_key_that_is_not_a_widget_key_is_refused(key: str) -> None:
     with pytest.raises(ValueError):
         style(key, "Upload", "2 MB")
+
+
+def test_an_uploaded_files_size_is_worded_when_there_is_one() -> None:
+    bare = style("overlay_upload", "Upload", "256 kB per file • YAML")
+    assert "stFileChip" not in bare
+    css = style("overlay_upload", "Upload", "256 kB per file • YAML", file_size="1,2 kB")
+    chip = [line for line in css.splitlines() if "stFileChip" in line]
+    assert len(chip) == 2 and all(r.startswith(".st-key-overlay_upload ") for r in chip)
+    assert chip[0].endswith("{ font-size: 0; }") and 'content: "1,2 kB"' in chip[1]

@@ -182,6 +182,28 @@ def test_screenshot_every_page(server: Server, browser: Any, artifacts: Path, la
     context.close()
 
 
+def test_an_uploaded_files_size_is_in_the_readers_units(
+    server: Server, browser: Any, tmp_path: Path, artifacts: Path
+) -> None:
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    page.goto(f"{server.url}/data?lang=de")
+    page.get_by_role("heading", name=_("de", "Try a house rule")).wait_for(timeout=WAIT_MS)
+    settle(page)
+    upload = tmp_path / "house.yaml"
+    upload.write_text("# " + "x" * 1230 + "\n", "utf-8")  # 1,234 bytes: Streamlit says 1.2KB
+    page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(str(upload))
+    chip = page.locator('.st-key-overlay_upload [data-testid="stFileChip"]')
+    chip.wait_for(timeout=WAIT_MS)
+    settle(page)
+    size = chip.locator('[data-testid="stFileChipName"] + div').evaluate(
+        "e => [getComputedStyle(e).fontSize, getComputedStyle(e, '::after').content]"
+    )
+    assert size == ["0px", '"1,2 kB"']
+    chip.screenshot(path=artifacts / "uploaded-file-de.png")
+    context.close()
+
+
 def test_play_rerun_timings(server: Server, browser: Any, artifacts: Path) -> None:
     """Runs last in this module: summarises every Play rerun the tests above caused."""
     context = browser.new_context(viewport=VIEWPORT)

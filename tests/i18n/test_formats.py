@@ -61,6 +61,10 @@ def test_empty_list() -> None:
         ("en", 256 * 1024, "256 kB"),
         ("ru", 2 * 1024 * 1024, "2 МБ"),
         ("de", 1536 * 1024, "1,5 MB"),
+        ("en", 1234, "1.2 kB"),
+        ("en", 20 * 1024 + 600, "21 kB"),
+        ("ru", 300, "300 Б"),
+        ("de", 300, "300 Byte"),
     ],
 )
 def test_data_sizes(lang: str, n_bytes: int, expected: str) -> None:
