@@ -247,3 +247,29 @@ def test_a_finished_game_is_valued_by_its_result_and_a_lost_one_by_its_margin() 
     assert bot._chance(_finished(3, sudden=True), 1) == 1.0
     result_only = MctsBot(0, budget=dataclasses.replace(bot.budget, loss_share=0.0))
     assert [result_only._chance(_finished(lead), 0) for lead in (-10, -1, 1, 5)] == [0, 0, 1, 1]
+
+
+def _mid_action() -> State:
+    """A 2e position halfway through a trade (so a leaf there is finished first)."""
+    s = apply(position("2e", round="alpha", player="athens", active="athens"), ("act", "trade"))
+    assert s.phase == "trade_slot" and len(legal_actions(s)) > 1
+    return s
+
+
+@pytest.mark.parametrize("plies", [0, 5, 40])
+def test_a_leaf_share_mixes_the_leafs_value_with_the_rollouts(plies: int) -> None:
+    s = _mid_action()
+    budget = Budget(iterations=1, seconds=60.0, rollout_plies=plies)
+    # all of it from the leaf: where the rollout stops does not matter
+    whole = MctsBot(4, budget=dataclasses.replace(budget, leaf_share=1.0))
+    leaf = whole._finish(s)
+    assert leaf.phase != s.phase  # the trade was finished
+    assert whole._rollout(s, 0) == whole._chance(leaf, 0)
+    # half of it: the rest is the value of a rollout from that leaf, on the same draws
+    half = MctsBot(4, budget=dataclasses.replace(budget, leaf_share=0.5))
+    plain = MctsBot(4, budget=budget)
+    mixed = half._rollout(s, 0)
+    rolled = plain._rollout(plain._finish(s), 0)
+    assert mixed == pytest.approx(0.5 * half._chance(leaf, 0) + 0.5 * rolled)
+    if plies:
+        assert rolled != plain._chance(leaf, 0)  # the rollout moved the value: the mix is a mix
