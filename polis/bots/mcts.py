@@ -12,11 +12,13 @@ can observe (the public log of the step, and the bot's own hand).
 
 One tree is grown over all determinizations (single-observer ISMCTS): an
 action is judged only in the iterations where it is legal, and UCB counts the
-iterations in which it was available. From a new leaf a rollout plays both
-sides with the cheap policy of polis.bots.rollout to the end of the round or
-a few dozen decisions, and the position is then scored by
-polis.bots.evaluation, squashed to a win chance; a finished game is valued by its
-result, and a game lost on the score a little by its margin.
+iterations in which it was available. A new leaf (its action in progress
+finished greedily) is scored by polis.bots.evaluation, squashed to a win
+chance; a rollout then plays both sides from it with the cheap policy of
+polis.bots.rollout to the end of the round or a few dozen decisions, and the
+leaf's value is half its own score and half the score where the rollout
+stopped. A finished game is valued by its result, and a game lost on the
+score a little by its margin.
 
 The tree covers the decisions of the root's round only, and a search begun in
 its turns stops where the turns end (except in the last round, whose end is
