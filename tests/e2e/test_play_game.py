@@ -194,7 +194,8 @@ def test_the_whole_table_is_in_view_on_a_laptop(server: Server, browser: Any, la
     page.goto(f"{server.url}/play?lang={lang}&ruleset=2e")
     page.locator('[data-testid="stFormSubmitButton"] button').wait_for(timeout=WAIT_MS)
     page.locator('[data-testid="stFormSubmitButton"] button').click()
-    page.locator('[data-id="player-boards"]').wait_for(timeout=WAIT_MS)
+    # Sparta's bot moves first: the human's prompt shows once it has (later on a loaded machine)
+    page.locator('[data-id="prompt"]').wait_for(timeout=WAIT_MS)
     settle(page)
     board = page.locator(".stBidiComponent").filter(has=page.locator(".pb-map")).first
     frame = board.bounding_box()
@@ -220,7 +221,7 @@ def test_a_phone_shows_the_parts_in_a_players_order(server: Server, browser: Any
     page = context.new_page()
     page.goto(f"{server.url}/play?lang=en&ruleset=2e")
     page.get_by_role("button", name="Start").click()
-    page.locator('[data-id="player-boards"]').wait_for(timeout=WAIT_MS)
+    page.locator('[data-id="prompt"]').wait_for(timeout=WAIT_MS)  # after the bot's first move
     settle(page)
     boxes = dict(zip(TABLE_PARTS, page.evaluate(BOXES_JS, list(TABLE_PARTS)), strict=True))
     board = page.locator(".stBidiComponent").filter(has=page.locator(".pb-map")).first
