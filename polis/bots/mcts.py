@@ -38,6 +38,7 @@ cut short by it may differ from run to run).
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import time
@@ -75,17 +76,14 @@ class Budget:
     leaf_share: float = 0.0
 
 
+# the prior: 14 -> 19 wins of 20 against greedy on 1e at 300 iterations (2e: 15 -> 13,
+# within chance); 1,000 iterations without it won 2e no more often (13 of 20). Half the
+# leaf's value from its evaluation, rollouts of 30: 335 wins of 400 screened games on the
+# weak sides, against 318 with rollouts of 60 and no mixing (docs/bots.md)
+_NORMAL = Budget(iterations=300, seconds=0.5, rollout_plies=30, prior_visits=10, leaf_share=0.5)
 LEVELS: dict[str, Budget] = {
-    # the prior: 14 -> 19 wins of 20 against greedy on 1e at 300 iterations (2e: 15 -> 13,
-    # within chance); 1,000 iterations without it won 2e no more often (13 of 20). Half the
-    # leaf's value from its evaluation, rollouts of 30: 335 wins of 400 screened games on the
-    # weak sides, against 318 with rollouts of 60 and no mixing (docs/bots.md)
-    "normal": Budget(
-        iterations=300, seconds=0.5, rollout_plies=30, prior_visits=10, leaf_share=0.5
-    ),
-    "strong": Budget(
-        iterations=1000, seconds=2.0, rollout_plies=30, prior_visits=10, leaf_share=0.5
-    ),
+    "normal": _NORMAL,
+    "strong": dataclasses.replace(_NORMAL, iterations=1000, seconds=2.0),  # only looks further
 }
 
 PROGRESS_STEPS = 20  # progress reports per decision
