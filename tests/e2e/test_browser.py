@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from polis.compiler import compile_ruleset
 from polis.engine.record import loads, replay
@@ -195,11 +196,12 @@ def test_an_uploaded_files_size_is_in_the_readers_units(
     page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(str(upload))
     chip = page.locator('.st-key-overlay_upload [data-testid="stFileChip"]')
     chip.wait_for(timeout=WAIT_MS)
-    settle(page)
-    size = chip.locator('[data-testid="stFileChipName"] + div').evaluate(
-        "e => [getComputedStyle(e).fontSize, getComputedStyle(e, '::after').content]"
-    )
-    assert size == ["0px", '"1,2 kB"']
+    size = chip.locator('[data-testid="stFileChipName"] + div')
+    # the chip is drawn before the rerun the upload causes has restyled it: wait for that
+    # rerun's style rather than for a status widget that may not have appeared yet
+    expect(size).to_have_css("font-size", "0px", timeout=WAIT_MS)
+    words = size.evaluate("e => getComputedStyle(e, '::after').content")
+    assert words == '"1,2 kB"'
     chip.screenshot(path=artifacts / "uploaded-file-de.png")
     context.close()
 
