@@ -2,7 +2,7 @@
 
 A bot spec is a name with an optional level, `name[:level]`; the app's
 controllers, game records and `polis simulate` all use that form. Levels
-belong to the search bot: `easy` is the greedy bot, `normal` and `strong` are
+belong to the search bot: `easy` is the greedy bot, `quick`, `normal` and `strong` are
 search budgets (polis.bots.mcts.LEVELS).
 """
 

@@ -139,7 +139,9 @@ def simulate_cmd(
     ] = None,
     level: Annotated[
         str | None,
-        typer.Option("--level", help="level of an mcts bot that names none: easy, normal, strong"),
+        typer.Option(
+            "--level", help="level of an mcts bot that names none: easy, quick, normal, strong"
+        ),
     ] = None,
     jobs: Annotated[
         int, typer.Option("--jobs", min=1, help="worker processes playing games at once")

@@ -140,9 +140,14 @@ def test_same_seed_same_search_and_a_legal_choice() -> None:
 
 
 def test_levels_are_iteration_budgets_with_a_time_guard() -> None:
-    assert set(LEVELS) == {"normal", "strong"}
-    assert LEVELS["strong"].iterations > LEVELS["normal"].iterations
+    assert list(LEVELS) == ["quick", "normal", "strong"]
+    budgets = list(LEVELS.values())
+    assert budgets[0].iterations < budgets[1].iterations < budgets[2].iterations
     assert LEVELS["normal"].seconds == 0.5 and LEVELS["strong"].seconds == 2.0
+    # they differ only in how far they look
+    assert {dataclasses.replace(b, iterations=0, seconds=0.0) for b in budgets} == {
+        dataclasses.replace(budgets[0], iterations=0, seconds=0.0)
+    }
     s = position("2e", 1, player="sparta", active="sparta")
     bot = MctsBot(1, budget=Budget(iterations=40, seconds=60.0, rollout_plies=0))
     bot.choose(s)
@@ -150,6 +155,26 @@ def test_levels_are_iteration_budgets_with_a_time_guard() -> None:
     guarded = MctsBot(1, budget=Budget(iterations=10**6, seconds=0.0, rollout_plies=0))
     guarded.choose(s)
     assert guarded.guard_stops == 1 and guarded.last_iterations < 10**6
+
+
+def test_the_guard_stops_before_a_slice_would_end_past_the_bound(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each reading of the clock is a slice later: the search stops while the next one fits."""
+    clock = iter(range(1000))
+
+    class Clock:
+        @staticmethod
+        def process_time() -> float:
+            return next(clock) * 0.1  # a slice of iterations takes 0.1 s
+
+    monkeypatch.setattr(polis.bots.mcts, "time", Clock)
+    s = position("2e", 1, player="sparta", active="sparta")
+    budget = Budget(iterations=20 * polis.bots.mcts.PROGRESS_STEPS, seconds=0.25, rollout_plies=0)
+    bot = MctsBot(1, budget=budget)
+    bot.choose(s)
+    # after two slices (0.2 s) a third would end at 0.3 s: it is not begun
+    assert bot.guard_stops == 1 and bot.last_iterations == 2 * 20
 
 
 def test_the_prior_seeds_every_root_action_and_steers_a_short_search() -> None:
