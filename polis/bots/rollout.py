@@ -12,7 +12,12 @@ a rollout in which a side starves itself says nothing about the position:
 - no action or retreat spends the last prestige while anything else is open
   (a retreat keeps one more where the feeding must leave one);
 - passing is possible but rare while the other side still plays, so rollouts
-  reach the round's end the way games do.
+  reach the round's end the way games do. Once the other side has passed,
+  every action costs a good; with `pass_alone_fed`, a side whose feeding is
+  covered then passes at once with that chance. Acting on at random, the
+  rollouts played the search's opponent as one who spends goods for nothing,
+  and the search learnt to pass first to make it do so, which a person does
+  not (docs/bots.md).
 """
 
 from __future__ import annotations
@@ -46,10 +51,20 @@ GROW_CHANCE = 0.9
 Policy = Callable[[State, list[Action], random.Random], Action]
 
 
-def choose(s: State, options: list[Action], rng: random.Random) -> Action:
+def choose(
+    s: State, options: list[Action], rng: random.Random, pass_alone_fed: float = 0.0
+) -> Action:
     """The rollout's pick among `options` (the legal actions of `s`)."""
     if len(options) == 1:
         return options[0]
+    if pass_alone_fed and s.phase == "turn":
+        me = s.player
+        if s.passed >> (1 - me) & 1 and not _short_of_wheat(s, me):
+            for a in options:
+                if a[0] == "pass":
+                    if rng.random() < pass_alone_fed:
+                        return a
+                    break
     handler = POLICIES.get(s.phase)
     if handler is not None:
         return handler(s, options, rng)

@@ -144,10 +144,10 @@ def test_levels_are_iteration_budgets_with_a_time_guard() -> None:
     budgets = list(LEVELS.values())
     assert budgets[0].iterations < budgets[1].iterations < budgets[2].iterations
     assert LEVELS["normal"].seconds == 0.5 and LEVELS["strong"].seconds == 2.0
-    # they differ only in how far they look
-    assert {dataclasses.replace(b, iterations=0, seconds=0.0) for b in budgets} == {
-        dataclasses.replace(budgets[0], iterations=0, seconds=0.0)
-    }
+    # strong only looks further than normal
+    assert dataclasses.replace(LEVELS["strong"], iterations=0, seconds=0.0) == (
+        dataclasses.replace(LEVELS["normal"], iterations=0, seconds=0.0)
+    )
     s = position("2e", 1, player="sparta", active="sparta")
     bot = MctsBot(1, budget=Budget(iterations=40, seconds=60.0, rollout_plies=0))
     bot.choose(s)
@@ -175,6 +175,22 @@ def test_the_guard_stops_before_a_slice_would_end_past_the_bound(
     bot.choose(s)
     # after two slices (0.2 s) a third would end at 0.3 s: it is not begun
     assert bot.guard_stops == 1 and bot.last_iterations == 2 * 20
+
+
+def test_the_budgets_pass_chance_reaches_every_rollout(monkeypatch: pytest.MonkeyPatch) -> None:
+    chances: set[float] = set()
+    choose = polis.bots.mcts.rollout.choose
+
+    def spy(
+        s: State, options: list[Action], rng: random.Random, pass_alone_fed: float = 0.0
+    ) -> Action:
+        chances.add(pass_alone_fed)
+        return choose(s, options, rng, pass_alone_fed)
+
+    monkeypatch.setattr(polis.bots.mcts.rollout, "choose", spy)
+    s = position("2e", 1, player="sparta", active="sparta")
+    MctsBot(1, budget=dataclasses.replace(QUICK, pass_alone_fed=0.25)).choose(s)
+    assert chances == {0.25}
 
 
 def test_the_prior_seeds_every_root_action_and_steers_a_short_search() -> None:

@@ -63,3 +63,29 @@ def test_after_the_last_round_of_1e_feeding_may_spend_the_last_prestige() -> Non
     assert rollout.choose(last, legal_actions(last), random.Random(0)) == ("feed",)
     earlier = at_feeding("1e", "athens", wheat=6, prestige=2)
     assert rollout.choose(earlier, legal_actions(earlier), random.Random(0))[0] == "release"
+
+
+@pytest.mark.parametrize("ruleset", ["1e", "2e"])
+def test_once_the_other_side_has_passed_a_fed_side_passes_at_least_half_the_time(
+    ruleset: str,
+) -> None:
+    """Acting alone costs a good an action: a side acts on for wheat, not for nothing."""
+    cfg = compile_ruleset(ruleset).config
+    wheat_id = cfg.goods[cfg.feeding_good]
+
+    def passes(wheat: int, pass_alone_fed: float) -> int:
+        s = position(
+            ruleset,
+            player="sparta",
+            active="sparta",
+            sides={"athens": {"goods": {wheat_id: wheat}}},
+        )
+        s = apply_unchecked(s, ("pass",))  # Sparta passes: Athens plays on alone
+        assert cfg.sides[s.player] == "athens" and s.phase == "turn"
+        options = legal_actions(s)
+        rng = random.Random(5)
+        return sum(rollout.choose(s, options, rng, pass_alone_fed) == ("pass",) for _ in range(400))
+
+    assert passes(wheat=30, pass_alone_fed=0.5) > 200  # fed: half at once, some of the rest
+    assert passes(wheat=0, pass_alone_fed=0.5) < 100  # hungry: it looks for wheat
+    assert passes(wheat=30, pass_alone_fed=0.0) < 100  # without it: acts on at random
