@@ -23,10 +23,24 @@ pytestmark = pytest.mark.e2e
 
 VIEWPORTS = {"laptop": {"width": 1366, "height": 900}, "phone": {"width": 390, "height": 844}}
 MAX_CLICKS = 900
+CLICK_MS = 5_000  # a click that cannot land this long is on a button a rerun replaced
 # the board marks what may be clicked now; each element's data-id names the area, polis,
 # market slot or port it stands for
 BOARD_TARGETS = ".pb-el.pb-target[data-id]"
 HAND = ".polis-cards .hand button.card"
+
+
+def _fight_on(page: Any) -> str | None:
+    """Click "Fight on" if it is offered: "clicked", "redrawn" (look again), or None."""
+    fight = page.get_by_role("button", name="Fight on")
+    if not fight.count():
+        return None
+    try:
+        fight.first.click(timeout=CLICK_MS)
+    except PlaywrightTimeout:  # a rerun under load redrew the button under the click
+        settle(page)
+        return "redrawn"
+    return "clicked"
 
 
 def _wait_for_rerun(page: Any, before: str) -> None:
@@ -256,9 +270,10 @@ def test_a_battle_keeps_the_cards_and_the_player_boards_in_view_on_a_laptop(
         if page.locator('[class*="st-key-cards_"]').count():
             break
         key = _decision_key(page)
-        if page.get_by_role("button", name="Fight on").count():
-            page.get_by_role("button", name="Fight on").first.click()
-        else:
+        fought = _fight_on(page)
+        if fought == "redrawn":
+            continue
+        if fought is None:
             _one_move(page, chooser)
         _wait_for_rerun(page, key)
     page.locator(HAND).first.wait_for(timeout=WAIT_MS)
@@ -298,9 +313,10 @@ def test_a_battle_played_with_cards(
             page.locator(".polis-cards").first.scroll_into_view_if_needed()
             page.screenshot(path=artifacts / f"play-cards-{viewport}.png")
             shot = True
-        if page.get_by_role("button", name="Fight on").count():
-            page.get_by_role("button", name="Fight on").first.click()
-        else:
+        fought = _fight_on(page)
+        if fought == "redrawn":
+            continue
+        if fought is None:
             try:
                 assaults += _one_move(page, chooser) == "cards"
             except AssertionError:
