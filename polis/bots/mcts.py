@@ -32,8 +32,8 @@ its wheat to move the proxenos instead, and starved.
 A level is an iteration budget: the same seed and the same game give the same
 choices on any machine. Each budget was calibrated so that a decision stays
 under its level's bound on a 2-core machine; a CPU-time cap stops a search
-that runs over that bound all the same (counted in `guard_stops`: a decision
-cut short by it may differ from run to run).
+whose next slice would end past that bound all the same (counted in
+`guard_stops`: a decision cut short by it may differ from run to run).
 """
 
 from __future__ import annotations

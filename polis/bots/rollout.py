@@ -49,6 +49,7 @@ STOP_CHANCE = 0.3  # stopping a composite action (build, move) after its first u
 GROW_CHANCE = 0.9
 
 Policy = Callable[[State, list[Action], random.Random], Action]
+PASS: Action = ("pass",)
 
 
 def choose(
@@ -57,14 +58,15 @@ def choose(
     """The rollout's pick among `options` (the legal actions of `s`)."""
     if len(options) == 1:
         return options[0]
-    if pass_alone_fed and s.phase == "turn":
-        me = s.player
-        if s.passed >> (1 - me) & 1 and not _short_of_wheat(s, me):
-            for a in options:
-                if a[0] == "pass":
-                    if rng.random() < pass_alone_fed:
-                        return a
-                    break
+    if (
+        pass_alone_fed
+        and s.phase == "turn"
+        and PASS in options
+        and _other_passed(s, s.player)
+        and not _short_of_wheat(s, s.player)
+        and rng.random() < pass_alone_fed
+    ):
+        return PASS
     handler = POLICIES.get(s.phase)
     if handler is not None:
         return handler(s, options, rng)
@@ -74,6 +76,11 @@ def choose(
 def _keeps_prestige(s: State) -> int:
     """Prestige a side must keep at this round's end (1 where zero prestige loses then)."""
     return 1 if zero_prestige_loses(s.cfg, s.round) else 0
+
+
+def _other_passed(s: State, me: int) -> bool:
+    """Whether `me`'s opponent has passed: each action of `me` now costs a good."""
+    return bool(s.passed >> (1 - me) & 1)
 
 
 def _short_of_wheat(s: State, me: int) -> bool:
@@ -112,7 +119,7 @@ def _turn(s: State, options: list[Action], rng: random.Random) -> Action:
             weights.append(1.0)
         picks.append(a)
     if passing is not None:
-        alone = bool(s.passed >> (1 - me) & 1)
+        alone = _other_passed(s, me)
         picks.append(passing)
         weights.append(PASS_WEIGHT_ALONE if alone else PASS_WEIGHT)
     return rng.choices(picks, weights)[0]

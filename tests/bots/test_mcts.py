@@ -157,8 +157,15 @@ def test_levels_are_iteration_budgets_with_a_time_guard() -> None:
     assert guarded.guard_stops == 1 and guarded.last_iterations < 10**6
 
 
+@pytest.mark.parametrize(
+    ("seconds", "slices", "stops"),
+    [
+        (0.25, 2, 1),  # after two slices (0.2 s) a third would end at 0.3 s: it is not begun
+        (2.05, 20, 0),  # the twentieth ends at 2.0 s: the search is whole, nothing was stopped
+    ],
+)
 def test_the_guard_stops_before_a_slice_would_end_past_the_bound(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, seconds: float, slices: int, stops: int
 ) -> None:
     """Each reading of the clock is a slice later: the search stops while the next one fits."""
     clock = iter(range(1000))
@@ -170,11 +177,13 @@ def test_the_guard_stops_before_a_slice_would_end_past_the_bound(
 
     monkeypatch.setattr(polis.bots.mcts, "time", Clock)
     s = position("2e", 1, player="sparta", active="sparta")
-    budget = Budget(iterations=20 * polis.bots.mcts.PROGRESS_STEPS, seconds=0.25, rollout_plies=0)
+    per_slice = 20
+    budget = Budget(
+        iterations=per_slice * polis.bots.mcts.PROGRESS_STEPS, seconds=seconds, rollout_plies=0
+    )
     bot = MctsBot(1, budget=budget)
     bot.choose(s)
-    # after two slices (0.2 s) a third would end at 0.3 s: it is not begun
-    assert bot.guard_stops == 1 and bot.last_iterations == 2 * 20
+    assert (bot.guard_stops, bot.last_iterations) == (stops, slices * per_slice)
 
 
 def test_the_budgets_pass_chance_reaches_every_rollout(monkeypatch: pytest.MonkeyPatch) -> None:
