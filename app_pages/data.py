@@ -3,8 +3,8 @@
 import plotly.graph_objects as go
 import streamlit as st
 
-from polis.app import balance_panel, labels, session, uploader
-from polis.app.data_view import fact_rows
+from polis.app import balance_panel, file_picker, labels, session
+from polis.app.data_view import example_overlay, fact_rows
 from polis.app.markup import escape
 from polis.app.session import _
 from polis.compiler.provenance import provenance_report
@@ -13,22 +13,6 @@ from polis.diff_words import DiffWords
 from polis.i18n.formats import number, percent
 from polis.rules.issues import RulesError
 from polis.rules.loader import MAX_OVERLAY_BYTES, load_overlay_text, load_sources
-
-EXAMPLE = """id: bigger-armies
-title: Bigger armies
-kind: variant
-description: Stacking limit 4 from the first round.
-src: {estimate: "a house rule"}
-extends: 2e
-override:
-  rounds:
-    - {id: alpha, label: Alpha, stacking_limit: 4, cargo_open: 3, event_deck: alpha,
-       projects: {reveal: 3}, src: {estimate: house rule}}
-    - {id: sigma, label: Sigma, stacking_limit: 4, cargo_open: 4, event_deck: sigma,
-       projects: {reveal: 5, remove: 1}, src: {estimate: house rule}}
-    - {id: omega, label: Omega, stacking_limit: 5, cargo_open: 5, event_deck: omega,
-       projects: {reveal: 6, remove: 1}, src: {estimate: house rule}}
-"""
 
 st.title(_("Data and provenance"))
 rid = str(st.session_state["ruleset"])
@@ -106,22 +90,27 @@ st.write(
 )
 st.download_button(
     _("Download an example overlay"),
-    EXAMPLE,
+    example_overlay(),
     file_name="bigger-armies.yaml",
     mime="application/x-yaml",
 )
-st.html(uploader.worded("overlay_upload", MAX_OVERLAY_BYTES, "YAML"))
-upload = st.file_uploader(_("Overlay file"), type=["yaml", "yml"], key="overlay_upload")
-if upload is not None and len(upload.getvalue()) > MAX_OVERLAY_BYTES:
+upload = file_picker.file_picker(
+    _("Overlay file"),
+    key="overlay_upload",
+    extensions=[".yaml", ".yml"],
+    types="YAML",
+    max_bytes=MAX_OVERLAY_BYTES,
+)
+if upload is not None and upload.content is None:
     st.error(
         _("The file is {size} bytes; overlays may be at most {limit} bytes.").format(
-            size=number(len(upload.getvalue()), session.lang()),
+            size=number(upload.size, session.lang()),
             limit=number(MAX_OVERLAY_BYTES, session.lang()),
         )
     )
-elif upload is not None:
+elif upload is not None and upload.content is not None:
     try:
-        loaded = load_overlay_text(upload.getvalue(), display=upload.name)
+        loaded = load_overlay_text(upload.content, display=upload.name)
     except RulesError as exc:
         st.error(
             session.ngettext(
@@ -133,7 +122,7 @@ elif upload is not None:
         st.code("\n".join(exc.lines(session.lang())), language=None)
     else:
         st.success(_("{title} is valid.").format(title=escape(loaded.model.title)))
-        text = upload.getvalue().decode("utf-8-sig")  # valid: the loader has just read it
+        text = upload.content.decode("utf-8-sig")  # valid: the loader has just read it
 
         def use_it() -> None:  # a callback: runs before the sidebar's ruleset picker is drawn
             st.session_state["ruleset"] = session.add_overlay(loaded, text)

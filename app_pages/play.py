@@ -16,7 +16,7 @@ from typing import Any
 import streamlit as st
 
 from polis.app import cards as battle_cards
-from polis.app import choices, labels, recent, session, uploader
+from polis.app import choices, file_picker, labels, recent, session
 from polis.app import table as table_facts
 from polis.app import table_html as html
 from polis.app.battle_cards import cards as card_component
@@ -113,13 +113,17 @@ if state_store["game"] is None:
             state_store["confirm"] = None
             st.rerun()
     st.subheader(_("Load a saved game"))
-    st.html(uploader.worded("record_upload", MAX_RECORD_BYTES, "JSON"))
-    upload = st.file_uploader(_("Game record (JSON)"), type=["json"], key="record_upload")
+    upload = file_picker.file_picker(
+        _("Game record (JSON)"),
+        key="record_upload",
+        extensions=[".json"],
+        types="JSON",
+        max_bytes=MAX_RECORD_BYTES,
+    )
     if upload is not None:
-        raw = upload.getvalue()
-        if len(raw) > MAX_RECORD_BYTES:
+        if upload.content is None:
             st.error(_("The file is too large to be a game record."))
-        elif (problem := load_record(raw)) is not None:
+        elif (problem := load_record(upload.content)) is not None:
             st.error(_("This record cannot be loaded: {problem}").format(problem=problem))
         else:
             st.rerun()

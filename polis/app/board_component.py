@@ -12,11 +12,11 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any
 
 import streamlit as st
 
+from polis.app import components
 from polis.app.board_view import KINDS
 
 COMPONENT_NAME = "polis_board"
@@ -31,13 +31,7 @@ class BoardClick:
 
 @functools.cache
 def _mount() -> Any:
-    assets = resources.files("polis.app").joinpath("board_assets")
-    return st.components.v2.component(
-        COMPONENT_NAME,
-        html=assets.joinpath("board.html").read_text("utf-8"),
-        css=assets.joinpath("board.css").read_text("utf-8"),
-        js=assets.joinpath("board.js").read_text("utf-8"),
-    )
+    return components.from_assets(COMPONENT_NAME, "board_assets", "board")
 
 
 def parse_click(value: object) -> BoardClick | None:

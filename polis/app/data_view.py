@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from importlib import resources
 from typing import Any
 
 from babel import Locale
@@ -17,6 +18,11 @@ from polis.rules.provenance import Source
 from polis.rules.sources import Sources
 
 Translate = Callable[[str], str]
+
+
+def example_overlay() -> str:
+    """The overlay the Data page offers to download: a house rule to start one's own from."""
+    return resources.files("polis.app").joinpath("example_overlay.yaml").read_text("utf-8")
 
 
 def source_words(src: Source, sources: Sources, lang: str, _: Translate) -> str:

@@ -19,7 +19,6 @@ from typing import Any
 
 import streamlit as st
 from babel import Locale
-from streamlit.runtime.uploaded_file_manager import UploadedFile
 
 from polis.app.reference_view import sections_for
 from polis.compiler import Compiled, compile_loaded, compile_ruleset
@@ -99,12 +98,6 @@ def shipped_ids() -> list[str]:
 
 def ruleset_ids() -> list[str]:
     return [*shipped_ids(), *st.session_state["overlays"]]
-
-
-def uploaded_file(key: str) -> UploadedFile | None:
-    """The file the uploader with widget key `key` holds, if any (read before it is drawn)."""
-    value = st.session_state.get(key)
-    return value if isinstance(value, UploadedFile) else None
 
 
 def overlay(rid: str) -> Overlay | None:

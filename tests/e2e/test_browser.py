@@ -174,35 +174,57 @@ def test_screenshot_every_page(server: Server, browser: Any, artifacts: Path, la
         page.get_by_role("heading", name=_(lang, headings[name])).first.wait_for(timeout=WAIT_MS)
         settle(page)
         assert page.locator('[data-testid="stException"]').count() == 0
-        if name == "play":  # Streamlit's own "Upload" is hidden and ours shown in its place
-            words = page.locator(".st-key-record_upload button p").evaluate(
-                "e => [getComputedStyle(e).fontSize, getComputedStyle(e, '::after').content]"
-            )
-            assert words == ["0px", f'"{_(lang, "Upload")}"']
+        if name == "play":  # the record's picker is ours, worded by the catalogs
+            browse = page.locator(".pf-browse")
+            expect(browse).to_have_text(_(lang, "Upload"), timeout=WAIT_MS)
         page.screenshot(path=artifacts / f"{name}-{lang}.png", full_page=True)
     context.close()
 
 
-def test_an_uploaded_files_size_is_in_the_readers_units(
+def test_a_picked_file_is_worded_in_the_readers_language(
     server: Server, browser: Any, tmp_path: Path, artifacts: Path
 ) -> None:
+    """Every word of the picker, also those only a screen reader or a drag shows, in German."""
     context = browser.new_context(viewport=VIEWPORT)
     page = context.new_page()
     page.goto(f"{server.url}/data?lang=de")
     page.get_by_role("heading", name=_("de", "Try a house rule")).wait_for(timeout=WAIT_MS)
     settle(page)
-    upload = tmp_path / "house.yaml"
-    upload.write_text("# " + "x" * 1230 + "\n", "utf-8")  # 1,234 bytes: Streamlit says 1.2KB
-    page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(str(upload))
-    chip = page.locator('.st-key-overlay_upload [data-testid="stFileChip"]')
-    chip.wait_for(timeout=WAIT_MS)
-    size = chip.locator('[data-testid="stFileChipName"] + div')
-    # the chip is drawn before the rerun the upload causes has restyled it: wait for that
-    # rerun's style rather than for a status widget that may not have appeared yet
-    expect(size).to_have_css("font-size", "0px", timeout=WAIT_MS)
-    words = size.evaluate("e => getComputedStyle(e, '::after').content")
-    assert words == '"1,2 kB"'
+    zone = page.locator(".pf-zone")
+    expect(zone).to_have_attribute("aria-label", _("de", "Overlay file"), timeout=WAIT_MS)
+    expect(page.locator(".pf-input")).to_have_attribute("aria-label", _("de", "Overlay file"))
+    # a file held over the zone: the hint changes, in German
+    zone.dispatch_event("dragenter")
+    expect(page.locator(".pf-hint")).to_have_text(_("de", "Drop the file to upload it"))
+    zone.dispatch_event("dragleave")
+    expect(page.locator(".pf-hint")).to_have_text(_("de", "Drag and drop a file here"))
+    # a file of another type is refused in the reader's language, and nothing is sent
+    wrong = tmp_path / "house.txt"
+    wrong.write_text("id: x\n", "utf-8")
+    page.locator(".pf-input").set_input_files(str(wrong))
+    expect(page.locator(".pf-problem")).to_have_text(
+        _("de", "Only {types} files can be uploaded here.").format(types="YAML")
+    )
+    # a file dropped on the zone: 1,234 bytes
+    dropped = page.evaluate_handle(
+        """() => {
+        const files = new DataTransfer();
+        files.items.add(new File(["# " + "x".repeat(1230) + "\\n"], "house.yaml"));
+        return files;
+    }"""
+    )
+    zone.dispatch_event("drop", {"dataTransfer": dropped})
+    chip = page.locator(".pf-chip")
+    expect(chip.locator(".pf-size")).to_have_text("1,2 kB", timeout=WAIT_MS)
+    remove = chip.locator(".pf-remove")
+    removal = _("de", "Remove {name}").format(name="house.yaml")
+    expect(remove).to_have_attribute("aria-label", removal)
+    expect(page.locator(".pf-problem")).to_be_hidden()
+    page.locator('[data-testid="stAlertContentError"]').first.wait_for(timeout=WAIT_MS)
     chip.screenshot(path=artifacts / "uploaded-file-de.png")
+    remove.click()
+    expect(chip).to_be_hidden(timeout=WAIT_MS)
+    expect(page.locator('[data-testid="stAlertContentError"]')).to_have_count(0, timeout=WAIT_MS)
     context.close()
 
 

@@ -106,7 +106,7 @@ def test_uploading_the_deep_overlay_on_the_data_page(server: Server, browser: An
     page.get_by_role("heading", name="Try a house rule").wait_for(timeout=WAIT_MS)
     settle(page)
     deep = OUT / "overlays" / "value-deep-nesting.yaml"
-    page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(str(deep))
+    page.locator(".pf-input").set_input_files(str(deep))
     alert = page.locator('[data-testid="stAlertContentError"]')
     alert.first.wait_for(timeout=WAIT_MS)
     assert "The overlay has 1 problem" in alert.first.inner_text()

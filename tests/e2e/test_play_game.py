@@ -30,13 +30,18 @@ BOARD_TARGETS = ".pb-el.pb-target[data-id]"
 HAND = ".polis-cards .hand button.card"
 
 
+def _click(target: Any) -> None:
+    """Click, or raise PlaywrightTimeout soon: the caller settles and looks at the page again."""
+    target.click(timeout=CLICK_MS)
+
+
 def _fight_on(page: Any) -> str | None:
     """Click "Fight on" if it is offered: "clicked", "redrawn" (look again), or None."""
     fight = page.get_by_role("button", name="Fight on")
     if not fight.count():
         return None
     try:
-        fight.first.click(timeout=CLICK_MS)
+        _click(fight.first)
     except PlaywrightTimeout:  # a rerun under load redrew the button under the click
         settle(page)
         return "redrawn"
@@ -85,24 +90,24 @@ def _play_cards(page: Any) -> bool:
     send = page.locator('[data-id="cards-send"]')
     for first in range(len(ids)):
         for second in range(first + 1, len(ids)):
-            page.locator(f'.polis-cards .hand [data-id="{ids[first]}"]').click()
-            page.locator(f'.polis-cards .hand [data-id="{ids[second]}"]').click()
+            _click(page.locator(f'.polis-cards .hand [data-id="{ids[first]}"]'))
+            _click(page.locator(f'.polis-cards .hand [data-id="{ids[second]}"]'))
             if send.is_enabled():
-                send.click()
+                _click(send)
                 return True
-            page.locator('[data-id="cards-clear"]').click()
+            _click(page.locator('[data-id="cards-clear"]'))
     return False
 
 
 def _one_move(page: Any, chooser: random.Random) -> str:
     """Make one decision the way a player would; returns what was clicked."""
     if page.locator('[class*="st-key-confirm_no"]').count():
-        page.locator('[class*="st-key-confirm_no"] button').click()  # never lose on purpose
+        _click(page.locator('[class*="st-key-confirm_no"] button'))  # never lose on purpose
         return "confirm_no"
     for key in ("reveal", "bots_button", "board_pick_"):
         button = page.locator(f'[class*="st-key-{key}"] button')
         if button.count():
-            button.first.click()
+            _click(button.first)
             return key
     if page.locator('[class*="st-key-cards_"]').count():
         page.locator(HAND).first.wait_for(timeout=WAIT_MS)  # the card component mounts
@@ -110,7 +115,7 @@ def _one_move(page: Any, chooser: random.Random) -> str:
             return "cards"
     targets = page.locator(BOARD_TARGETS)
     if targets.count() and chooser.random() < 0.5:
-        targets.nth(chooser.randrange(targets.count())).click()
+        _click(targets.nth(chooser.randrange(targets.count())))
         return "board"
     buttons = page.locator('[class*="st-key-choice_"] button')
     try:  # the run that draws the choices may still be under way
@@ -125,11 +130,13 @@ def _one_move(page: Any, chooser: random.Random) -> str:
         food if food and chooser.random() < 0.8 else safe or list(range(len(labels)))
     )
     if not safe:  # every choice loses: the game ends by a loss, as it may
-        buttons.nth(pick).click()
+        _click(buttons.nth(pick))
         settle(page)
-        page.locator('[class*="st-key-confirm_yes"] button').click()
+        confirm = page.locator('[class*="st-key-confirm_yes"] button')
+        confirm.wait_for(timeout=WAIT_MS)
+        _click(confirm)
         return "confirm_yes"
-    buttons.nth(pick).click()
+    _click(buttons.nth(pick))
     return "button"
 
 
@@ -319,6 +326,9 @@ def test_a_battle_played_with_cards(
         if fought is None:
             try:
                 assaults += _one_move(page, chooser) == "cards"
+            except PlaywrightTimeout:  # a rerun redrew what was clicked: look again
+                settle(page)
+                continue
             except AssertionError:
                 page.screenshot(
                     path=artifacts / f"play-cards-failed-{viewport}.png", full_page=True
