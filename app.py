@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from polis.app import links, session
+from polis.app import chrome_words, links, session
 from polis.app.session import _
 from polis.i18n import LANGUAGES
 
@@ -21,14 +21,14 @@ with st.sidebar:
         _("Polis: Fight for the Hegemony, by Fran Díaz. Rules of both editions as checked data.")
     )
     links.mount()
+    chrome_words.mount()
 
 pages = [
     st.Page(
         "app_pages/reference.py",
         title=_("Rules"),
         icon=":material/menu_book:",
-        url_path="reference",
-        default=True,
+        default=True,  # served at the app's root: Streamlit gives a default page no path of its own
     ),
     st.Page(
         "app_pages/compare.py",

@@ -15,6 +15,7 @@ import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -108,3 +109,26 @@ def browser() -> Iterator[object]:
 def artifacts() -> Path:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     return ARTIFACTS
+
+
+FIND_JS = """(() => {
+  const find = (root) => {
+    const hit = root.querySelector(%r);
+    if (hit) return hit;
+    for (const e of root.querySelectorAll("*")) {
+      const inner = e.shadowRoot && find(e.shadowRoot);
+      if (inner) return inner;
+    }
+    return null;
+  };
+  return find(document);
+})()"""
+
+
+def listeners(page: Any, selector: str, event: str) -> int:
+    """How many `event` listeners the element at `selector` has (Chromium's debugger)."""
+    cdp = page.context.new_cdp_session(page)
+    found = cdp.send("Runtime.evaluate", {"expression": FIND_JS % selector})["result"]
+    assert "objectId" in found, selector
+    every = cdp.send("DOMDebugger.getEventListeners", {"objectId": found["objectId"]})
+    return sum(1 for listener in every["listeners"] if listener["type"] == event)

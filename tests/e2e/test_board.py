@@ -14,8 +14,8 @@ import pytest
 
 from polis.compiler import compile_ruleset
 from polis.engine.notation import slot_id
-from tests.e2e.conftest import Server
-from tests.e2e.test_browser import WAIT_MS, settle, start_game_against_bot
+from tests.e2e.conftest import Server, listeners
+from tests.e2e.test_browser import WAIT_MS, play_moves, settle, start_game_against_bot
 
 pytestmark = pytest.mark.e2e
 
@@ -186,4 +186,14 @@ def test_zoom_on_a_phone(server: Server, browser: Any, artifacts: Path) -> None:
     page.locator('.pb-zoom[data-zoom="reset"]').click()
     assert width(svg.get_attribute("viewBox")) >= width(full)
     assert not errors, errors
+    context.close()
+
+
+def test_a_board_drawn_again_leaves_no_listener_behind(server: Server, browser: Any) -> None:
+    """Streamlit calls the board's script again with each move's data, never its cleanup."""
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    page = context.new_page()
+    start_game_against_bot(page, server, seed=21)
+    assert play_moves(page, 4) == 4
+    assert listeners(page, ".pb-map", "pointerdown") == 1
     context.close()

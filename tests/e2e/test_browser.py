@@ -15,16 +15,18 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from polis.app.chrome_words import CONTEXT, WORDS
 from polis.compiler import compile_ruleset
 from polis.engine.record import loads, replay
 from polis.i18n import translator
-from tests.e2e.conftest import Server
+from tests.e2e.conftest import Server, listeners
 
 pytestmark = pytest.mark.e2e
 
 VIEWPORT = {"width": 1400, "height": 1000}
 WAIT_MS = 60_000  # a cold server compiles the rulesets on the first visit
-PAGES = ("reference", "compare", "play", "data")
+# each page by its path; the rules reference is the default page, at the root
+PAGES = {"reference": "", "compare": "compare", "play": "play", "data": "data"}
 
 
 def _(lang: str, message: str) -> str:
@@ -169,11 +171,12 @@ def test_screenshot_every_page(server: Server, browser: Any, artifacts: Path, la
         "play": "Play",
         "data": "Data and provenance",
     }
-    for name in PAGES:
-        page.goto(f"{server.url}/{name}?lang={lang}&ruleset=2e")
+    for name, path in PAGES.items():
+        page.goto(f"{server.url}/{path}?lang={lang}&ruleset=2e")
         page.get_by_role("heading", name=_(lang, headings[name])).first.wait_for(timeout=WAIT_MS)
         settle(page)
         assert page.locator('[data-testid="stException"]').count() == 0
+        assert page.locator('[data-testid="stDialog"]').count() == 0  # e.g. "Page not found"
         if name == "play":  # the record's picker is ours, worded by the catalogs
             browse = page.locator(".pf-browse")
             expect(browse).to_have_text(_(lang, "Upload"), timeout=WAIT_MS)
@@ -224,7 +227,51 @@ def test_a_picked_file_is_worded_in_the_readers_language(
     chip.screenshot(path=artifacts / "uploaded-file-de.png")
     remove.click()
     expect(chip).to_be_hidden(timeout=WAIT_MS)
+    # drawn three times now (empty, holding the file, empty): one call's listeners remain
+    assert listeners(page, ".pf-browse", "click") == 1
     expect(page.locator('[data-testid="stAlertContentError"]')).to_have_count(0, timeout=WAIT_MS)
+    context.close()
+
+
+LABELS_JS = """() => {
+  const found = [];
+  const walk = (root) => root.querySelectorAll("*").forEach((e) => {
+    for (const a of ["aria-label", "title", "placeholder", "data-title"]) {
+      const v = e.getAttribute(a);
+      if (v) found.push(v.trim());
+    }
+    if (e.shadowRoot) walk(e.shadowRoot);
+  });
+  walk(document);
+  const skip = document.querySelector('[data-testid="stSkipToContent"]');
+  if (skip) found.push(skip.textContent.trim());
+  return found;
+}"""
+
+
+def test_streamlits_own_words_are_in_the_readers_language(server: Server, browser: Any) -> None:
+    """Labels Streamlit draws itself (sidebar, tables, chart toolbar, inputs), on every page."""
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    ru = translator("ru")
+    collapse = page.locator('[data-testid="stSidebarCollapseButton"] button')
+    for path in PAGES.values():
+        page.goto(f"{server.url}/{path}?lang=ru&ruleset=2e")
+        page.locator('[data-testid="stSidebar"]').wait_for(timeout=WAIT_MS)
+        settle(page)
+        # the renaming component mounts after the page's run: wait for its first word
+        expect(collapse).to_have_attribute(
+            "aria-label", ru.pgettext(CONTEXT, "Collapse sidebar"), timeout=WAIT_MS
+        )
+        shown = set(page.evaluate(LABELS_JS))
+        assert shown & set(WORDS) == set(), path
+        if path == "data":  # the chart's toolbar and the tables' are worded too
+            assert ru.pgettext(CONTEXT, "Zoom in") in shown
+            assert ru.pgettext(CONTEXT, "Download as CSV") in shown
+    # another language chosen: the words change with it
+    pick(page, _("ru", "Language"), "Deutsch")
+    de = translator("de").pgettext(CONTEXT, "Collapse sidebar")
+    expect(collapse).to_have_attribute("aria-label", de, timeout=WAIT_MS)
     context.close()
 
 

@@ -707,8 +707,15 @@ function setScales(width, data) {
   return `${width < PHONE}:${width < WIDE}:${Math.round(nameScale * 20)}`;
 }
 
+// Streamlit calls the function below again with each run's data, in the same element,
+// and never calls what it returned: each call undoes the last one itself, or every move
+// would leave another board listening to the pointer and another observer redrawing
+const undoLast = new WeakMap(); // parentElement -> what undoes the last call there
+
 export default function (component) {
   const { data, parentElement, setTriggerValue, key } = component;
+  const previous = undoLast.get(parentElement);
+  if (previous) previous();
   const root = parentElement.querySelector(".pb");
   if (!root || !data) return undefined;
   const stage = root.querySelector(".pb-stage");
@@ -730,8 +737,11 @@ export default function (component) {
   mount();
   const observer = new ResizeObserver(() => mount());
   observer.observe(stage);
-  return () => {
+  const undo = () => {
     observer.disconnect();
     if (board) board.detach();
+    undoLast.delete(parentElement);
   };
+  undoLast.set(parentElement, undo);
+  return undo;
 }

@@ -47,8 +47,15 @@ function showProblem(root, text) {
   problem.hidden = !text;
 }
 
+// Streamlit calls the function below again with each run's data, in the same element,
+// and never calls what it returned: each call undoes the last one itself, or a click would
+// reach the listeners of every earlier call
+const undoLast = new WeakMap(); // parentElement -> what undoes the last call there
+
 export default function (component) {
   const { data, parentElement, setStateValue } = component;
+  const previous = undoLast.get(parentElement);
+  if (previous) previous();
   const root = parentElement.querySelector(".pf");
   if (!root || !data) return undefined;
   showWords(root, data);
@@ -105,5 +112,10 @@ export default function (component) {
     overZone(false);
     take(event.dataTransfer && event.dataTransfer.files[0]);
   });
-  return () => listening.abort();
+  const undo = () => {
+    listening.abort();
+    undoLast.delete(parentElement);
+  };
+  undoLast.set(parentElement, undo);
+  return undo;
 }
