@@ -60,6 +60,8 @@ class Weights:
     # feeding still turns away
     starve_gap_next: float = 1.0  # the same, for the next round's feeding
     prisoner: float = 1.0  # a proxenos held by the enemy
+    tiebreak: float = 0.0  # per good held, where the rules give a tied score to the side
+    # with more goods: what a good is still worth when nothing is left to buy with it
 
 
 WEIGHTS = Weights()
@@ -306,6 +308,9 @@ def side_value(s: State, who: int, score: int, w: Weights = WEIGHTS) -> float:
         value -= w.starve  # fed, but this round ends without prestige
     if worth:
         value += worth * _assets(s, who, cfg, w)
+    if w.tiebreak and "most_goods" in cfg.tie_breakers:
+        g = len(cfg.goods)
+        value += w.tiebreak * sum(s.goods[who * g : (who + 1) * g])
     if s.proxenos[who] < 0:
         value -= w.prisoner
     return value

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
 
-from polis.bots import rollout
+from polis.bots import fitted, rollout
 from polis.bots.evaluation import (
     Feeding,
     _smallest_sum_at_least,
@@ -125,3 +126,20 @@ def test_the_next_rounds_preparation_does_not_read_the_last_rounds_passes() -> N
     for side in (0, 1):
         assert evaluate(s, side) == evaluate(fresh, side)
         assert next_feeding(s, side) == next_feeding(fresh, side)
+
+
+@pytest.mark.parametrize("breaks_ties", [True, False])
+def test_in_the_last_round_goods_count_only_as_the_tie_break(breaks_ties: bool) -> None:
+    s = position("1e-corinthian-war", player="athens", active="athens")
+    assert s.round == len(s.cfg.rounds) - 1 and "most_goods" in s.cfg.tie_breakers
+    if not breaks_ties:
+        s.cfg = dataclasses.replace(s.cfg, tie_breakers=())
+    metal = s.cfg.goods.index("metal")
+    richer = s.copy()
+    richer.goods[metal] += 5
+    plain, tiebreak = fitted.weights_for(s.cfg), 0.02
+    assert plain.last_round == 0.0  # the fit: goods are worth nothing once nothing is left
+    assert evaluate(richer, 0, plain) == evaluate(s, 0, plain)
+    with_tiebreak = dataclasses.replace(plain, tiebreak=tiebreak)
+    gain = evaluate(richer, 0, with_tiebreak) - evaluate(s, 0, with_tiebreak)
+    assert gain == pytest.approx(5 * tiebreak if breaks_ties else 0.0)

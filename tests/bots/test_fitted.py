@@ -50,8 +50,10 @@ def test_the_search_reads_the_rulesets_weights_unless_its_budget_names_its_own()
     s = new_game(compile_ruleset("1e-corinthian-war").config, 3)
     bot = MctsBot(seed=1, budget=dataclasses.replace(LEVELS["normal"], iterations=4))
     bot.search(s)
-    assert bot.weights == fitted.weights_for(s.cfg) != WEIGHTS
+    tiebreak = LEVELS["normal"].tiebreak  # the level's own term joins whichever weights
+    assert fitted.weights_for(s.cfg) != WEIGHTS
+    assert bot.weights == dataclasses.replace(fitted.weights_for(s.cfg), tiebreak=tiebreak)
     own = dataclasses.replace(WEIGHTS, unit=2.0)
     bot = MctsBot(seed=1, budget=dataclasses.replace(LEVELS["normal"], iterations=4, weights=own))
     bot.search(s)
-    assert bot.weights == own
+    assert bot.weights == dataclasses.replace(own, tiebreak=tiebreak)

@@ -202,6 +202,19 @@ def test_the_budgets_pass_chance_reaches_every_rollout(monkeypatch: pytest.Monke
     assert chances == {0.25}
 
 
+def test_the_budgets_tiebreak_joins_the_fitted_weights() -> None:
+    s = position("1e-corinthian-war", 1, player="sparta", active="sparta")
+    fitted_weights = polis.bots.mcts.fitted.weights_for(s.cfg)
+    assert fitted_weights.tiebreak == 0.0
+    plain = MctsBot(1, budget=dataclasses.replace(QUICK, iterations=20))
+    plain.choose(s)
+    assert plain.weights == fitted_weights
+    tied = MctsBot(1, budget=dataclasses.replace(QUICK, iterations=20, tiebreak=0.02))
+    tied.choose(s)
+    assert tied.weights == dataclasses.replace(fitted_weights, tiebreak=0.02)
+    assert LEVELS["quick"].tiebreak == 0.0  # the level the balance records were made with
+
+
 def test_the_prior_seeds_every_root_action_and_steers_a_short_search() -> None:
     s = position("2e", 3, player="athens", active="athens")
     options = legal_actions(s)
