@@ -101,7 +101,7 @@ upload = file_picker.file_picker(
     types="YAML",
     max_bytes=MAX_OVERLAY_BYTES,
 )
-if upload is not None and upload.content is None:
+if upload is not None and upload.too_large:
     st.error(
         _("The file is {size} bytes; overlays may be at most {limit} bytes.").format(
             size=number(upload.size, session.lang()),

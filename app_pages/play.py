@@ -121,7 +121,7 @@ if state_store["game"] is None:
         max_bytes=MAX_RECORD_BYTES,
     )
     if upload is not None:
-        if upload.content is None:
+        if upload.too_large:
             st.error(_("The file is too large to be a game record."))
         elif (problem := load_record(upload.content)) is not None:
             st.error(_("This record cannot be loaded: {problem}").format(problem=problem))

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from polis.compiler.config import EngineConfig
 from polis.engine.board import market_reachable
-from polis.engine.flow import passes_in_turns, scores
+from polis.engine.flow import goods_held, passes_in_turns, scores
 from polis.engine.round_end import zero_prestige_loses
 from polis.engine.state import DRAW, SLOT_FREE, State
 
@@ -309,8 +309,7 @@ def side_value(s: State, who: int, score: int, w: Weights = WEIGHTS) -> float:
     if worth:
         value += worth * _assets(s, who, cfg, w)
     if w.tiebreak and "most_goods" in cfg.tie_breakers:
-        g = len(cfg.goods)
-        value += w.tiebreak * sum(s.goods[who * g : (who + 1) * g])
+        value += w.tiebreak * goods_held(s, who)
     if s.proxenos[who] < 0:
         value -= w.prisoner
     return value

@@ -80,6 +80,12 @@ def scores(s: State) -> list[int]:
 SCORE_REASONS = frozenset({"score", "tie", "tie_most_goods", "shared_victory"})
 
 
+def goods_held(s: State, side: int) -> int:
+    """All the goods `side` holds: what breaks a tied score where the rules say so."""
+    g = len(s.cfg.goods)
+    return sum(s.goods[side * g : (side + 1) * g])
+
+
 def finish_game(s: State) -> None:
     cfg = s.cfg
     score = scores(s)
@@ -91,8 +97,7 @@ def finish_game(s: State) -> None:
         s.winner, s.reason = DRAW, "tie"
         for rule in cfg.tie_breakers:
             if rule == "most_goods":
-                g = len(cfg.goods)
-                mine, theirs = sum(s.goods[:g]), sum(s.goods[g:])
+                mine, theirs = goods_held(s, 0), goods_held(s, 1)
                 if mine != theirs:
                     s.winner, s.reason = (0 if mine > theirs else 1), "tie_most_goods"
                     break
