@@ -247,6 +247,11 @@ LABELS_JS = """() => {
   if (skip) found.push(skip.textContent.trim());
   return found;
 }"""
+# true once every wanted label is drawn (toolbars appear after the page's run)
+LABELS_SHOWN_JS = (
+    f"(wanted) => {{ const shown = ({LABELS_JS})();"
+    " return wanted.every((w) => shown.includes(w)); }"
+)
 
 
 def test_streamlits_own_words_are_in_the_readers_language(server: Server, browser: Any) -> None:
@@ -263,11 +268,12 @@ def test_streamlits_own_words_are_in_the_readers_language(server: Server, browse
         expect(collapse).to_have_attribute(
             "aria-label", ru.pgettext(CONTEXT, "Collapse sidebar"), timeout=WAIT_MS
         )
+        if path == "data":  # the chart's toolbar and the tables' are worded too
+            # the chart and the tables draw their toolbars after the page's run: wait for them
+            wanted = [ru.pgettext(CONTEXT, "Zoom in"), ru.pgettext(CONTEXT, "Download as CSV")]
+            page.wait_for_function(LABELS_SHOWN_JS, arg=wanted, timeout=WAIT_MS)
         shown = set(page.evaluate(LABELS_JS))
         assert shown & set(WORDS) == set(), path
-        if path == "data":  # the chart's toolbar and the tables' are worded too
-            assert ru.pgettext(CONTEXT, "Zoom in") in shown
-            assert ru.pgettext(CONTEXT, "Download as CSV") in shown
     # another language chosen: the words change with it
     pick(page, _("ru", "Language"), "Deutsch")
     de = translator("de").pgettext(CONTEXT, "Collapse sidebar")
