@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from polis.compiler import compile_ruleset
 from polis.engine.notation import slot_id
@@ -128,7 +129,8 @@ def test_a_move_made_by_clicking_the_board(
     # the tooltip names the place and what stands there, in words
     element(page, "area", "boiotia").hover()
     tip = page.locator(".pb-tip")
-    assert tip.is_visible() and "Boiotia" in tip.inner_text()
+    expect(tip).to_be_visible(timeout=WAIT_MS)
+    expect(tip).to_contain_text("Boiotia", timeout=WAIT_MS)
     destination = "boiotia" if ("area", "boiotia") in offered else offered[0][1]
     element(page, "area", destination).click()
     settle(page)

@@ -153,8 +153,9 @@ def test_two_sessions_never_share_a_game(server: Server, browser: Any) -> None:
     play_moves(b, 2)
     # A's next move reruns its page on the server: it must still be A's own game
     assert play_moves(a, 1) == 1
-    assert a.get_by_text("seed 3").count() == 1 and a.get_by_text("seed 4").count() == 0
-    assert b.get_by_text("seed 4").count() == 1 and b.get_by_text("seed 3").count() == 0
+    for page, own, other in ((a, "seed 3", "seed 4"), (b, "seed 4", "seed 3")):
+        expect(page.get_by_text(own)).to_have_count(1, timeout=WAIT_MS)
+        expect(page.get_by_text(other)).to_have_count(0)
     a.reload()
     a.get_by_role("heading", name="New game").wait_for(timeout=WAIT_MS)  # a reload is a new session
     first.close()
