@@ -333,12 +333,13 @@ def draw_status() -> None:
 def draw_boards() -> None:
     facts = table_facts.table(state)
     badges = [_("passed") if b.passed else "" for b in facts.boards]
+    halved = table_facts.perishables_halved(state)
     st.html(
         html.boards(
-            words.board_rows(facts.boards, scores(state)),
+            words.board_rows(facts.boards, scores(state), halved),
             [side_name(0), side_name(1)],
             badges,
-            words.perishable_note(),
+            words.perishable_note() if halved else "",
         )
     )
 
@@ -525,15 +526,22 @@ def draw_game_over() -> None:
     st.html(html.scores(words.score_rows(result), [side_name(0), side_name(1)]))
 
 
+def thinking_text() -> str:
+    return _("{side}: the bot is thinking…").format(side=side_name(game.state.player))
+
+
+# the progress bar drawn in the choices' place on a bot's turn (none in the replay and log)
+bot_progress: list[Any] = []
+
+
 def draw_decision(options: list[Action], hidden_wait: bool) -> None:
     """The prompt and the choices, or the game over, the bots' turn, the hand-over."""
     if state.finished:
         draw_game_over()
     elif not game.awaiting_human:
-        st.info(_("The bots are playing."))
-        if st.button(_("Let the bots play on"), key="bots_button"):
-            game.run_bots()
-            st.rerun()
+        # the bots answer at the end of this run: their progress shows where the choices were
+        st.html(html.HIDE_STALE_CHOICES)
+        bot_progress.append(st.progress(0.0, text=thinking_text()))
     elif hidden_wait:
         hand_over = _("Hand the device to {side}.").format(side=side_name(state.player))
         st.info(html.plain(hand_over))
@@ -627,12 +635,14 @@ def draw_replay_view() -> None:
 
 
 def draw_log_view() -> None:
+    # newest step first, each step's lines in the order they happened (a cause before its
+    # effect); narrated from the end, as only the last 200 lines show
     lines: list[str] = []
-    for shown in reversed(game.states):  # narrate from the end: only the last 200 lines show
-        lines[:0] = narrator.log(shown)
+    for shown in reversed(game.states):
+        lines += narrator.log(shown)
         if len(lines) >= 200:
             break
-    st.html(html.lines(_("Log"), list(reversed(lines[-200:])), "log"))
+    st.html(html.lines(_("Log"), lines[:200], "log"))
 
 
 if view == "replay":
@@ -643,12 +653,11 @@ else:
     draw_game_view()
 
 
-if game.awaiting_bot:  # the bots answer now, below the board, showing how far they have thought
-    thinking = st.progress(0.0, text=_("The bot is thinking…"))
+if game.awaiting_bot:  # the bots answer now, showing how far they have thought
+    thinking = bot_progress[0] if bot_progress else st.progress(0.0, text=thinking_text())
 
     def show_thinking(share: float, moved: int) -> None:
-        side = side_name(game.state.player)
-        thinking.progress(share, text=_("{side}: the bot is thinking…").format(side=side))
+        thinking.progress(share, text=thinking_text())
 
     answered = game.run_bots(progress=show_thinking)
 else:

@@ -153,9 +153,15 @@ def _static(geometry: BoardGeometry, cfg: EngineConfig, text: _Text) -> dict[str
             members = [names.polis_at(p) for p in cfg.poleis_in_area[a]]
             if members:
                 lines.append(_("Poleis: {poleis}").format(poleis=text.items(members)))
-            rows = [names.amount(boxes, good) for good, boxes in cfg.tribute_rows[a]]
+            # a row of n boxes gives the n-th yield when n hoplites stand on it
+            rows = [
+                text.ngettext(
+                    "up to {amount} ({n} hoplite)", "up to {amount} ({n} hoplites)", n
+                ).format(amount=names.amount(cfg.tribute_yields[n - 1], good), n=n)
+                for good, n in cfg.tribute_rows[a]
+            ]
             if rows:
-                lines.append(_("Tribute rows: {rows}").format(rows=text.items(rows)))
+                lines.append(_("Tribute: {rows}").format(rows=text.items(rows)))
             coasts = [s for s in range(len(cfg.areas)) if cfg.coasts[a] >> s & 1]
             lines.append(_("Coast: {seas}").format(seas=text.seas(coasts)))
         areas.append(

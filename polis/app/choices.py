@@ -14,7 +14,7 @@ so the answer follows whatever rules the data declares.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from polis.compiler.config import PRESTIGE
@@ -31,6 +31,12 @@ PROBE_SEEDS = (101, 202, 303, 404)
 END_DECISIONS = frozenset({"feed", "grow", "phoros"})
 MAX_FORECAST_STEPS = 200
 ZERO_PRESTIGE = "zero_prestige_at_round_end"
+# a danger met in the middle of an action counts only if no way of finishing the action
+# averts it: this many decisions deep, this many tried outcomes at most
+FINISH_DEPTH = 3
+MAX_FINISH_PROBES = 64
+# phases in which no action is under way: the turn's choice of action, the round's end
+IDLE_PHASES = frozenset({"turn"}) | END_DECISIONS
 
 Resources = tuple[tuple[int, int], ...]  # (good, or PRESTIGE, amount)
 
@@ -182,7 +188,11 @@ def consequence(state: State, action: Action, before: Danger | None) -> Conseque
     elif action[0] == "pass" or before is None:
         # passing gives up every later chance to mend things, so an old danger counts too;
         # only the end of this round counts (a choice that ends it leaves a whole round)
-        later = [round_end_danger(r, side) if r.round == state.round else None for r in results]
+        def leaf(s: State) -> Danger | None:
+            return round_end_danger(s, side) if s.round == state.round else None
+
+        budget = [MAX_FINISH_PROBES]
+        later = [_unless_finished_well(r, side, leaf, FINISH_DEPTH, budget) for r in results]
         if all(later) and later[0] is not None:
             danger = later[0]
     if danger is None and _spends_last_prestige(state, results, side):
@@ -192,11 +202,54 @@ def consequence(state: State, action: Action, before: Danger | None) -> Conseque
 
 
 def _spends_last_prestige(state: State, results: Sequence[State], side: int) -> bool:
-    """Does the option surely leave `side` without prestige, in a round whose end takes the
-    game from a player without prestige?"""
+    """Does the option surely leave `side` without prestige when the round ends, in a round
+    whose end takes the game from a player without prestige? (After what the end of the
+    round pays: projects, a megalopolis.)"""
     if not round_end.zero_prestige_loses(state.cfg, state.round) or state.prestige[side] == 0:
         return False
-    return all(r.prestige[side] == 0 and not r.finished for r in results)
+
+    def leaf(s: State) -> Danger | None:
+        if s.round != state.round or s.finished or s.prestige[side] > 0:
+            return None
+        return Danger("round_end", side, ZERO_PRESTIGE) if _no_prestige_left(s, side) else None
+
+    budget = [MAX_FINISH_PROBES]
+    return all(_unless_finished_well(r, side, leaf, FINISH_DEPTH, budget) for r in results)
+
+
+def _no_prestige_left(s: State, side: int) -> bool:
+    """Would the end of the round, if it came now, leave `side` without prestige? Feeding is
+    set aside (the side is given the food it needs): the question is what the end pays."""
+    probe = s.copy()
+    food = s.cfg.feeding_good
+    short = round_end.feeding_need(probe, side) - probe.good(side, food)
+    if short > 0:
+        probe.add_good(side, food, short)
+    later = round_end_danger(probe, side)
+    return later is not None and later.reason == ZERO_PRESTIGE
+
+
+def _unless_finished_well(
+    s: State, side: int, leaf: Callable[[State], Danger | None], depth: int, budget: list[int]
+) -> Danger | None:
+    """`leaf(s)`, unless `side` is in the middle of an action and some way of finishing it
+    may avert that danger (a siege pays back the prestige it cost when it succeeds; the
+    target's odds are on its button). As everywhere here, a loss is announced only where it
+    happens whatever falls: a warning that fires where the loss can be avoided teaches a
+    player to ignore it. `budget` bounds the outcomes tried; when it runs out the danger
+    stands."""
+    danger = leaf(s)
+    under_way = not s.finished and s.player == side and s.phase not in IDLE_PHASES
+    if danger is None or not under_way or depth == 0:
+        return danger
+    for option in legal_actions(s):
+        if budget[0] <= 0:
+            break
+        results = outcomes(s, option)
+        budget[0] -= len(results)
+        if any(_unless_finished_well(r, side, leaf, depth - 1, budget) is None for r in results):
+            return None
+    return danger
 
 
 def need_after(state: State, action: Action) -> int:

@@ -1,4 +1,4 @@
-"""What happened since a player last chose on its turn, and how a battle went.
+"""What happened since a player's turn before the opponent's last, and how a battle went.
 
 Each state keeps the log entries of the transition that made it, so the
 history of a game (`GameSession.states`) is its whole log. Entries are grouped
@@ -54,26 +54,30 @@ class BattleReport:
         return sum(a.prestige for a in self.assaults if a.attacker == side)
 
 
-def last_turn_decision(states: Sequence[State], steps: Sequence[Any], side: int) -> int:
-    """Index of the last step in which `side` itself chose on its turn (an action, a pass).
+def news_begins_after(states: Sequence[State], steps: Sequence[Any], side: int) -> int:
+    """Index of the step the news begins after: the last in which `side` itself chose on
+    its turn (an action, a pass) before the other side last decided.
 
-    Choices at a round's end (feeding, growth, a project taken off the offer) do not
-    count: the news a player reads before its next action must still tell how the round
-    ended, what the opponent fed and grew and the prestige it gained.
+    So the opponent's last turn stays in the news while the player makes the several
+    choices of its own action, and the player's choices since come above it. Choices at a
+    round's end (feeding, growth, a project taken off the offer) do not count: the news a
+    player reads before its next action must still tell how the round ended, what the
+    opponent fed and grew and the prestige it gained.
     """
-    for i in range(len(steps) - 1, -1, -1):
+    reply = next((i for i in range(len(steps) - 1, -1, -1) if steps[i].side != side), -1)
+    for i in range(reply - 1, -1, -1):
         if steps[i].side == side and not steps[i].by_bot and states[i].phase == "turn":
             return i
     return -1
 
 
 def entries_since(states: Sequence[State], steps: Sequence[Any], side: int) -> list[LogEntry]:
-    """Every log entry since `side`'s last own turn decision (from the start if none).
+    """Every log entry since the news begins (`news_begins_after`; from the start if never).
 
     Step i turns states[i] into states[i + 1]; the entries of that state include what the
     decision itself caused (a die, a siege, the end of a round), so they are new too.
     """
-    first = last_turn_decision(states, steps, side) + 1
+    first = news_begins_after(states, steps, side) + 1
     return [entry for state in states[first:] for entry in state.log if entry[0] not in QUIET]
 
 
@@ -174,7 +178,7 @@ def _last_start(entries: Sequence[LogEntry]) -> int | None:
 
 
 def ended_battles(states: Sequence[State], steps: Sequence[Any], side: int) -> list[BattleReport]:
-    """The battles that ended since `side`'s last turn decision, in order, each told whole."""
-    first = last_turn_decision(states, steps, side) + 1
+    """The battles that ended since the news begins, in order, each told whole."""
+    first = news_begins_after(states, steps, side) + 1
     found = (battle_ending_at(states, i) for i in range(first, len(states)))
     return [report for report in found if report is not None]

@@ -197,6 +197,13 @@ def projects_in_play(s: State) -> tuple[ProjectInPlay, ...]:
     )
 
 
+def perishables_halved(s: State) -> bool:
+    """Does the end of this round halve the perishable goods? (Storage is skipped after the
+    last round where the rules say so.)"""
+    last = s.round == len(s.cfg.rounds) - 1
+    return any(step == "storage" and not (last and skip) for step, skip in s.cfg.end_steps)
+
+
 def has_passed(s: State, side: int) -> bool:
     """Whether `side` has passed in this round's turns (not shown once they are over)."""
     in_turns = not s.step and not s.finished

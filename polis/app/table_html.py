@@ -134,7 +134,8 @@ def boards(
     )
     return (
         f'<div class="pt" data-id="player-boards"><table class="sides">{head}</tr>{body}</table>'
-        f'<div class="note">{_e(note)}</div></div>'
+        + (f'<div class="note">{_e(note)}</div>' if note else "")
+        + "</div>"
     )
 
 
@@ -192,6 +193,12 @@ def prompt(text: str, step: int = -1) -> str:
     return f'<div class="pt" data-id="prompt"{mark} style="font-size:1rem"><b>{_e(text)}</b></div>'
 
 
+# drawn while a bot thinks: the choices of the run before are hidden, not merely faded, so
+# nobody reads (or clicks) a choice that is no longer the player's
+HIDE_STALE_CHOICES = (
+    '<style>.st-key-play_choices [data-stale="true"],'
+    ' .st-key-play_choices [data-testid="stExpander"] { display: none; }</style>'
+)
 MARKDOWN_SPECIAL = frozenset("\\`*_{}[]()<>#+-.!|~:$=")
 
 

@@ -32,6 +32,8 @@ SCORE_PARTS = {
 }
 # choices whose label already names what they pay (and, for phoros, what they give)
 NAMES_ITS_PRICE = frozenset({"surcharge", "build", "barter", "pay", "phoros"})
+# choices whose label already names what they give (tribute: "Take 3 Silver and 1 Wine")
+NAMES_ITS_GAIN = frozenset({"alloc"})
 # marks a perishable good on the player boards ("≈" means an estimated value elsewhere)
 PERISHABLE_MARK = "½"
 # a row of the player boards: label, mark after the label, one cell per side
@@ -140,6 +142,8 @@ class Words:
         if op in NAMES_ITS_PRICE:  # the label says what is paid: only the rest is news
             spent = tuple((g, k) for g, k in spent if g == PRESTIGE and op != "phoros")
             gained = () if op == "phoros" else gained
+        if op in NAMES_ITS_GAIN:
+            gained = ()
         if terms is not None:
             parts.extend(self.terms(terms))
         elif spent and op == "surcharge":
@@ -294,8 +298,11 @@ class Words:
             )
         return lines
 
-    def board_rows(self, boards: Sequence[PlayerBoard], scores: Sequence[int]) -> list[BoardRow]:
-        """Rows of the player boards: a label, its mark (perishable goods), one cell per side."""
+    def board_rows(
+        self, boards: Sequence[PlayerBoard], scores: Sequence[int], halved: bool = True
+    ) -> list[BoardRow]:
+        """Rows of the player boards: a label, its mark (perishable goods, where the end of
+        this round halves them: `halved`), one cell per side."""
         _ = self._
         n = self.n
 
@@ -308,7 +315,7 @@ class Words:
             row(_("Prestige"), [str(b.prestige) for b in boards]),
         ]
         for g in range(len(self.cfg.goods)):
-            mark = PERISHABLE_MARK if self.cfg.perishable[g] else ""
+            mark = PERISHABLE_MARK if halved and self.cfg.perishable[g] else ""
             rows.append(row(n.good(g), [str(b.goods[g].amount) for b in boards], mark))
         rows.append(
             row(

@@ -121,6 +121,20 @@ def test_tooltips_and_legend_are_in_the_readers_language(lang: str) -> None:
         )
 
 
+@pytest.mark.parametrize("ruleset", ["1e", "2e"])
+def test_a_territorys_tooltip_says_what_its_tribute_rows_can_give(ruleset: str) -> None:
+    """A row of n boxes gives the n-th yield to n hoplites: the tooltip says the most each
+    row gives and for how many hoplites (not the box count, which reads as an amount)."""
+    state, names = game(ruleset)
+    cfg = state.cfg
+    a = next(a for a in range(cfg.n_territories) if len(cfg.tribute_rows[a]) > 1)
+    area = next(x for x in view(state, names)["areas"] if x["id"] == cfg.areas[a])
+    line = next(line for line in area["tip"]["lines"] if line.startswith("Tribute: "))
+    for good, boxes in cfg.tribute_rows[a]:
+        hoplites = f"({boxes} hoplite{'s' if boxes > 1 else ''})"
+        assert f"up to {names.amount(cfg.tribute_yields[boxes - 1], good)} {hoplites}" in line
+
+
 def after(state: State, *actions: tuple[object, ...]) -> State:
     for action in actions:
         state = apply(state, action)

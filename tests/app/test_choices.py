@@ -58,6 +58,55 @@ def test_the_last_prestige_is_a_danger_even_when_another_one_looms() -> None:
     assert c.danger == choices.Danger("round_end", s.player, "zero_prestige_at_round_end")
 
 
+def test_the_last_prestige_is_no_danger_when_the_end_of_the_round_pays_it_back() -> None:
+    s = state("2e")
+    me = s.cfg.sides[s.player]
+    capital = s.cfg.poleis[s.cfg.capital[s.player]]
+    move = ("act", "move_hoplites")
+    # the capital above its base population is a megalopolis: the round's end pays prestige
+    big = {"poleis": {capital.id: {"population": capital.base + 1}}}
+    apply_overrides(s, {**big, "sides": {me: {"goods": {"wheat": 30}, "prestige": 1}}})
+    assert s.cfg.megalopolis_prestige > 0
+    assert choices.consequence(s, move, None).danger is None
+    # the same move without the megalopolis is the danger it was
+    apply_overrides(s, {"poleis": {capital.id: {"population": capital.base}}})
+    assert choices.consequence(s, move, None).danger is not None
+
+
+def by_thebai(prestige: int, wheat: int | None = None, discs: int = 0) -> State:
+    """2e in the turns, the player's only units 3 hoplites in Boiotia, beside Thebai."""
+    s = state("2e")
+    me = s.cfg.sides[s.player]
+    side: dict[str, object] = {"prestige": prestige}
+    if wheat is not None:
+        side["goods"] = {"wheat": wheat}
+    apply_overrides(
+        s,
+        {
+            "phase": "turn",
+            "clear_units": True,
+            "units": {me: {"boiotia": 3}},
+            "poleis": {"thebai": {"siege_discs": {me: discs}}},
+            "sides": {me: side},
+        },
+    )
+    return s
+
+
+@pytest.mark.parametrize("discs", [0, 5])
+def test_a_siege_that_may_win_prestige_back_is_no_danger(discs: int) -> None:
+    """Besieging costs the last prestige, but a siege that succeeds pays prestige: the loss
+    is not certain, so the choice is not marked (with 5 discs the siege cannot fail)."""
+    s = by_thebai(prestige=1, wheat=20, discs=discs)
+    besiege = ("act", "besiege")
+    c = choices.consequence(s, besiege, None)
+    assert c.spent == ((PRESTIGE, 1),) and c.danger is None
+    # the engine agrees: the siege, when it succeeds, gives prestige back
+    target = next(a for a in legal_actions(apply(s, besiege)) if a[0] == "polis")
+    won = [r for r in choices.outcomes(apply(s, besiege), target) if r.prestige[s.player] > 0]
+    assert won
+
+
 def test_releasing_a_polis_lowers_what_the_rest_needs() -> None:
     s = state("2e")
     side = s.player
@@ -98,18 +147,7 @@ def test_the_feeding_step_warns_before_paying_the_last_prestige() -> None:
 
 
 def test_a_choice_with_a_die_never_reads_the_games_own_generator() -> None:
-    s = state("2e")
-    me = s.cfg.sides[s.player]
-    apply_overrides(
-        s,
-        {
-            "phase": "turn",
-            "clear_units": True,
-            "units": {me: {"boiotia": 3}},
-            "sides": {me: {"prestige": 5}},
-        },
-    )
-    s = apply(s, ("act", "besiege"))
+    s = apply(by_thebai(prestige=5), ("act", "besiege"))
     thebai = ("polis", next(p for p, pol in enumerate(s.cfg.poleis) if pol.id == "thebai"))
     assert thebai in legal_actions(s)
     seen = set()

@@ -22,10 +22,22 @@ def test_at_the_start_the_bots_first_moves_are_news() -> None:
 def test_after_a_move_only_what_followed_it_is_news() -> None:
     game = GameSession.start(compile_ruleset("2e"), 1, ("human", "greedy"))
     game.play(("pass",))
-    mine = recent.last_turn_decision(game.states, game.steps, 0)
+    mine = recent.news_begins_after(game.states, game.steps, 0)
     assert mine >= 0 and not game.steps[mine].by_bot
     entries = recent.entries_since(game.states, game.steps, 0)
     assert entries[0] == next(e for e in game.states[mine + 1].log if e[0] not in recent.QUIET)
+
+
+def test_the_opponents_turn_stays_news_while_the_player_finishes_an_action() -> None:
+    game = GameSession.start(compile_ruleset("2e"), 1, ("human", "greedy"))
+    opening = {k for state in game.states[1:] for k, _p in state.log} - recent.QUIET
+    first = next(a for a in game.legal() if a[0] == "act" and a[1] == "move_hoplites")
+    game.play(first)
+    assert game.awaiting_human and game.state.phase != "turn"  # the move asks where to
+    keys = [k for k, _p in recent.entries_since(game.states, game.steps, 0)]
+    assert opening <= set(keys)  # the bot's opening is still there
+    mine = [p for k, p in recent.entries_since(game.states, game.steps, 0) if k == "action"]
+    assert mine[-1]["side"] == 0  # and the player's own choice, newest
 
 
 def test_groups_come_newest_first_and_keep_their_order_inside() -> None:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from polis.app import table
 from polis.app.game import GameSession
 from polis.compiler import compile_ruleset
-from polis.engine import apply, legal_actions
+from polis.engine import apply, legal_actions, new_game
 from polis.engine.act_political import price
 from polis.engine.state import ON_OFFER
 from tests.app.scenes import state
@@ -88,3 +90,14 @@ def test_a_pass_is_shown_only_during_the_turns_of_its_round() -> None:
     # both the round's end and the next round's preparation (a project tile) were checked
     assert "discard_project" in phases and len(phases) > 1, phases
     assert game.state.round == 1
+
+
+def test_perishable_goods_are_halved_after_every_round_but_the_last() -> None:
+    s = state("2e")
+    assert table.perishables_halved(s)
+    s.round = len(s.cfg.rounds) - 1  # the rules skip storage after the last round
+    assert not table.perishables_halved(s)
+    # the rules data decides: storage kept after the last round halves there too
+    kept = new_game(dataclasses.replace(s.cfg, end_steps=(("storage", False),)), 1)
+    kept.round = s.round
+    assert table.perishables_halved(kept)

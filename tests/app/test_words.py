@@ -87,6 +87,13 @@ def test_costs_and_gains_in_the_label() -> None:
     )
 
 
+def test_a_tribute_choice_names_its_goods_once() -> None:
+    s = state("2e")
+    w = words(s)
+    take = Consequence(("alloc", 3, 1), (), ((3, 3), (2, 1)), None)
+    assert "you get" not in w.details(s, take)
+
+
 def test_repeated_entries_are_told_once_with_their_count() -> None:
     s = state("2e")
     w = words(s)

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from html import escape as html_escape
 from typing import Any
 
 import pytest
@@ -12,6 +13,9 @@ from polis.bots import LEVELS, Budget
 from polis.compiler import compile_ruleset
 from polis.engine.record import Record
 from polis.engine.state_json import apply_overrides
+from polis.i18n import translator
+from polis.i18n.names import Names
+from polis.narrate import Narrator
 from tests.app.scenes import BATTLE, hotseat, starving
 from tests.app_pages.conftest import no_errors
 
@@ -255,6 +259,33 @@ def test_the_log_view_draws_only_the_log(app: AppTest) -> None:
     assert not app.get("plotly_chart")
 
 
+def test_the_log_tells_each_step_in_the_order_it_happened(app: AppTest) -> None:
+    """Newest step first, but inside a step the cause before its effect (the siege, then
+    the polis taken)."""
+    me = "athens"
+    game = hotseat(
+        phase="turn",
+        clear_units=True,
+        units={me: {"boiotia": 3}},
+        poleis={"thebai": {"siege_discs": {me: 5}}},  # the siege cannot fail
+        sides={me: {"prestige": 5}},
+    )
+    game.states[-1].player = game.states[-1].cfg.sides.index(me)
+    assert game.play(("act", "besiege")) is None
+    thebai = next(p for p, pol in enumerate(game.state.cfg.poleis) if pol.id == "thebai")
+    assert game.play(("polis", thebai)) is None
+    keys = [k for k, _p in game.state.log]
+    assert keys.index("siege") < keys.index("polis_taken")
+    told = Narrator(Names(game.state.cfg, translator("en")), "en").log(game.state)
+    assert len(told) >= 2
+    with_game(app, game)
+    app.segmented_control(key="play_view").set_value("log").run()
+    no_errors(app)
+    text = block(app, "log")
+    where = [text.index(f"<li>{html_escape(line)}</li>") for line in told]
+    assert where == sorted(where)
+
+
 def test_refusal_names_the_rule_and_links_to_it(app: AppTest) -> None:
     start(app)
     why = [b for b in app.button if b.key and b.key.startswith("why_")]
@@ -341,3 +372,18 @@ def test_playing_the_search_bot(app: AppTest, monkeypatch: pytest.MonkeyPatch) -
     no_errors(app)
     game = app.session_state["game"]
     assert len(game.steps) > before and not game.awaiting_bot
+
+
+def test_while_the_bot_thinks_its_progress_stands_where_the_choices_were(
+    app: AppTest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = GameSession.start(compile_ruleset("2e"), 1, ("human", "greedy"))
+    game.play(("pass",), answer=False)  # the bot's turn, not answered yet
+    assert game.awaiting_bot
+    # the bot thinks for ever: the page as it stands meanwhile
+    monkeypatch.setattr(GameSession, "run_bots", lambda *_a, **_k: 0)
+    with_game(app, game)
+    bars = app.get("progress")
+    assert len(bars) == 1 and bars[0].proto.text == "Sparta: the bot is thinking…"
+    assert not choices(app) and not [b for b in app.button if b.key == "bots_button"]
+    assert block_with(app, 'st-key-play_choices [data-stale="true"]')  # last run's choices hidden

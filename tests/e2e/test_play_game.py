@@ -65,7 +65,7 @@ DECISION_JS = """() => {
   const prompt = document.querySelector('[data-id="prompt"][data-step]');
   const keys = Array.from(document.querySelectorAll('[class*="st-key-"]'))
     .flatMap((e) => Array.from(e.classList))
-    .filter((c) => /^st-key-(choice_|confirm_|reveal|bots_button|cards_|board_pick_)/.test(c));
+    .filter((c) => /^st-key-(choice_|confirm_|reveal|cards_|board_pick_)/.test(c));
   return [prompt ? prompt.getAttribute("data-step") : "", ...new Set(keys)].join(" ");
 }"""
 
@@ -104,7 +104,7 @@ def _one_move(page: Any, chooser: random.Random) -> str:
     if page.locator('[class*="st-key-confirm_no"]').count():
         _click(page.locator('[class*="st-key-confirm_no"] button'))  # never lose on purpose
         return "confirm_no"
-    for key in ("reveal", "bots_button", "board_pick_"):
+    for key in ("reveal", "board_pick_"):
         button = page.locator(f'[class*="st-key-{key}"] button')
         if button.count():
             _click(button.first)
