@@ -6,11 +6,11 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from babel import Locale
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po
 
 from polis.i18n import DOMAIN, LOCALES_DIR
+from polis.i18n.plurals import expected, same_rule
 
 PLACEHOLDER = re.compile(r"\{[a-z_]+(?:![rsa])?(?::[^{}]*)?\}")  # {name}, {name!r}, {name:,}
 LINK = re.compile(r"\[\[[a-z_.]+\]\]")
@@ -50,8 +50,16 @@ def check_catalog(
 ) -> list[CatalogIssue]:
     issues: list[CatalogIssue] = []
     nplurals = catalog.num_plurals
-    if nplurals != Catalog(locale=Locale.parse(lang)).num_plurals:
-        issues.append(CatalogIssue(lang, None, "", f"the header declares {nplurals} plural forms"))
+    if not same_rule(catalog, lang):
+        issues.append(
+            CatalogIssue(
+                lang,
+                None,
+                "",
+                f"the header's plural rule ({catalog.plural_forms}) is not the language's "
+                f"({expected(lang).plural_forms}): run polis i18n update",
+            )
+        )
     for message in catalog:
         if not message.id:
             continue

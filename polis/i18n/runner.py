@@ -14,8 +14,10 @@ import tomllib
 from pathlib import Path
 
 from babel.messages.frontend import CommandLineInterface
+from babel.messages.pofile import read_po, write_po
 
 from polis.i18n import DOMAIN, LANGUAGES, LOCALES_DIR
+from polis.i18n.plurals import follow_babel
 
 ROOT = LOCALES_DIR.parent
 POT = LOCALES_DIR / f"{DOMAIN}.pot"
@@ -66,6 +68,15 @@ def extract(out: Path = POT) -> Path:
     return out
 
 
+def _follow_plural_rule(po: Path, lang: str) -> None:
+    """pybabel keeps a catalog's old plural rule when Babel's changes: bring it along."""
+    with po.open("rb") as fh:
+        catalog = read_po(fh, locale=lang, domain=DOMAIN)
+    if follow_babel(catalog, lang):
+        with po.open("wb") as fh:
+            write_po(fh, catalog, width=None, ignore_obsolete=True)
+
+
 def update(languages: tuple[str, ...] = TARGETS) -> list[Path]:
     """Bring each catalog up to the template; a missing catalog is created."""
     written = []
@@ -77,5 +88,6 @@ def update(languages: tuple[str, ...] = TARGETS) -> list[Path]:
             _pybabel("update", *target, "--no-fuzzy-matching", "--ignore-obsolete")
         else:
             _pybabel("init", *target)
+        _follow_plural_rule(po, lang)
         written.append(po)
     return written
