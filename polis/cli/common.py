@@ -52,7 +52,10 @@ def user_errors(fn: Callable[P, R]) -> Callable[P, R]:
 
     @functools.wraps(fn)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
-        lang = str(kwargs.get("lang") or env_language())
+        # a command's --lang is the reader's language, except where it picks catalogs
+        # (`polis i18n check --lang es es`): then the environment's locale speaks
+        given = kwargs.get("lang")
+        lang = given if isinstance(given, str) and given else env_language()
         try:
             return fn(*args, **kwargs)
         except RulesError as exc:

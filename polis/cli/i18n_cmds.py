@@ -15,6 +15,21 @@ def _(message: str) -> str:
     return translator(env_language()).gettext(message)
 
 
+def _catalogs(lang: list[str] | None) -> tuple[str, ...]:
+    """The catalogs a command works on: those named, else all; an unknown code is refused."""
+    from polis.cli.common import UserError
+    from polis.i18n.runner import TARGETS
+
+    for code in lang or ():
+        if code not in TARGETS:
+            raise UserError(
+                _("unknown language '{lang}'; use one of {languages}").format(
+                    lang=code, languages=", ".join(TARGETS)
+                )
+            )
+    return tuple(lang) if lang else TARGETS
+
+
 i18n_app = typer.Typer(
     help="Translation catalogs: extract, update, compile, check, stats.", no_args_is_help=True
 )
@@ -64,9 +79,9 @@ def update_cmd(
     lang: Annotated[list[str] | None, typer.Option("--lang", help="only these languages")] = None,
 ) -> None:
     """Bring every catalog in line with polis.pot (new messages arrive untranslated)."""
-    from polis.i18n.runner import TARGETS, update
+    from polis.i18n.runner import update
 
-    for path in update(tuple(lang) if lang else TARGETS):
+    for path in update(_catalogs(lang)):
         typer.echo(_("updated {lang}").format(lang=path.parent.parent.name))
 
 
@@ -80,13 +95,13 @@ def check_cmd(
 
     from polis.cli.common import UserError
     from polis.i18n.checks import check_catalog, load
-    from polis.i18n.runner import POT, TARGETS
+    from polis.i18n.runner import POT
     from polis.i18n.stats import catalog_stats
 
     with POT.open("rb") as fh:
         template = read_po(fh)
     issues = []
-    for code in lang or TARGETS:
+    for code in _catalogs(lang):
         catalog = load(code)
         found = check_catalog(code, catalog, template)
         counts = catalog_stats(code, catalog)
