@@ -200,6 +200,8 @@ class MctsBot:
                 if done < budget.iterations and elapsed * (done + report) / done > budget.seconds:
                     self.guard_stops += 1
                     break
+        if self.progress is not None and done < budget.iterations:
+            self.progress(1.0)  # cut short by the guard: the search is over all the same
         self.last_iterations = done
         return root
 

@@ -157,6 +157,19 @@ def test_levels_are_iteration_budgets_with_a_time_guard() -> None:
     assert guarded.guard_stops == 1 and guarded.last_iterations < 10**6
 
 
+@pytest.fixture
+def slow_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search's CPU clock, read once per slice of iterations, advances 0.1 s a reading."""
+    clock = iter(range(1000))
+
+    class Clock:
+        @staticmethod
+        def process_time() -> float:
+            return next(clock) * 0.1
+
+    monkeypatch.setattr(polis.bots.mcts, "time", Clock)
+
+
 @pytest.mark.parametrize(
     ("seconds", "slices", "stops"),
     [
@@ -165,17 +178,9 @@ def test_levels_are_iteration_budgets_with_a_time_guard() -> None:
     ],
 )
 def test_the_guard_stops_before_a_slice_would_end_past_the_bound(
-    monkeypatch: pytest.MonkeyPatch, seconds: float, slices: int, stops: int
+    slow_clock: None, seconds: float, slices: int, stops: int
 ) -> None:
     """Each reading of the clock is a slice later: the search stops while the next one fits."""
-    clock = iter(range(1000))
-
-    class Clock:
-        @staticmethod
-        def process_time() -> float:
-            return next(clock) * 0.1  # a slice of iterations takes 0.1 s
-
-    monkeypatch.setattr(polis.bots.mcts, "time", Clock)
     s = position("2e", 1, player="sparta", active="sparta")
     per_slice = 20
     budget = Budget(
@@ -234,11 +239,24 @@ def test_the_prior_seeds_every_root_action_and_steers_a_short_search() -> None:
 
 
 def test_progress_is_reported_while_the_bot_thinks() -> None:
-    bot = make_bot("mcts", 1, level="normal")
+    # the level's iterations with a guard no machine reaches: every slice is reported
+    budget = dataclasses.replace(LEVELS["normal"], iterations=200, seconds=600.0)
+    bot = MctsBot(1, budget=budget)
     seen: list[float] = []
     bot.progress = seen.append
     bot.choose(position("2e", 1, player="sparta", active="sparta"))
-    assert len(seen) >= 10 and seen == sorted(seen) and seen[-1] == pytest.approx(1.0)
+    assert seen == [pytest.approx(k / polis.bots.mcts.PROGRESS_STEPS) for k in range(1, 21)]
+
+
+def test_a_search_the_guard_cuts_short_still_reports_its_end(slow_clock: None) -> None:
+    """On a slow machine the guard stops the search early; the progress bar ends all the same."""
+    budget = Budget(iterations=400, seconds=0.25, rollout_plies=0)
+    bot = MctsBot(1, budget=budget)
+    seen: list[float] = []
+    bot.progress = seen.append
+    bot.choose(position("2e", 1, player="sparta", active="sparta"))
+    assert bot.guard_stops == 1
+    assert seen == [pytest.approx(0.05), pytest.approx(0.1), 1.0]
 
 
 def test_a_forced_choice_needs_no_search() -> None:
