@@ -23,6 +23,7 @@ a rollout in which a side starves itself says nothing about the position:
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Callable
 
 from polis.bots.evaluation import feeding_ahead
@@ -122,7 +123,19 @@ def _turn(s: State, options: list[Action], rng: random.Random) -> Action:
         alone = _other_passed(s, me)
         picks.append(passing)
         weights.append(PASS_WEIGHT_ALONE if alone else PASS_WEIGHT)
-    return rng.choices(picks, weights)[0]
+    return weighted_pick(picks, weights, rng)
+
+
+def weighted_pick(picks: list[Action], weights: list[float], rng: random.Random) -> Action:
+    """`rng.choices(picks, weights)[0]` computed as the standard library does it (one draw,
+    the same pick), without its general set-up: a rollout picks so at every turn, and
+    `random.choices` was a tenth of a search's time."""
+    cumulative: list[float] = []
+    total = 0.0
+    for weight in weights:
+        total += weight
+        cumulative.append(total)
+    return picks[bisect_right(cumulative, rng.random() * total, 0, len(picks) - 1)]
 
 
 def _surcharge(s: State, options: list[Action], rng: random.Random) -> Action:

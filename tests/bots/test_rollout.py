@@ -5,10 +5,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from polis.bots import rollout
 from polis.compiler import compile_ruleset
-from polis.engine import apply_unchecked, legal_actions, new_game
+from polis.engine import Action, apply_unchecked, legal_actions, new_game
 from polis.rules.registry import discover
 from tests.bots.positions import at_feeding, position
 
@@ -89,3 +91,18 @@ def test_once_the_other_side_has_passed_a_fed_side_passes_at_least_half_the_time
     assert passes(wheat=30, pass_alone_fed=0.5) > 200  # fed: half at once, some of the rest
     assert passes(wheat=0, pass_alone_fed=0.5) < 100  # hungry: it looks for wheat
     assert passes(wheat=30, pass_alone_fed=0.0) < 100  # without it: acts on at random
+
+
+@given(
+    weights=st.lists(
+        st.floats(min_value=0.01, max_value=20.0, allow_nan=False), min_size=1, max_size=14
+    ),
+    seed=st.integers(min_value=0, max_value=2**32),
+)
+def test_the_weighted_pick_is_the_standard_librarys(weights: list[float], seed: int) -> None:
+    """The same draw and the same pick as `random.choices`: games stay move for move."""
+    picks: list[Action] = [("act", str(i)) for i in range(len(weights))]
+    ours, theirs = random.Random(seed), random.Random(seed)
+    for _ in range(5):
+        assert rollout.weighted_pick(picks, weights, ours) == theirs.choices(picks, weights)[0]
+    assert ours.random() == theirs.random()  # and the generators stay in step
