@@ -65,6 +65,6 @@ def follow_babel(catalog: Catalog, lang: str) -> bool:
     for message in catalog:
         if message.id and message.pluralizable:
             old = message.string if isinstance(message.string, tuple | list) else (message.string,)
-            message.string = tuple(old[i] if i < len(old) else "" for i in sources)
+            message.string = tuple(str(old[i] or "") if i < len(old) else "" for i in sources)
     catalog.mime_headers = [("Plural-Forms", want.plural_forms)]
     return True

@@ -74,7 +74,9 @@ def _follow_plural_rule(po: Path, lang: str) -> None:
         catalog = read_po(fh, locale=lang, domain=DOMAIN)
     if follow_babel(catalog, lang):
         with po.open("wb") as fh:
-            write_po(fh, catalog, width=None, ignore_obsolete=True)
+            # width=None: no wrapping, as pybabel's --no-wrap (Babel documents None; its
+            # annotation says int)
+            write_po(fh, catalog, width=None, ignore_obsolete=True)  # type: ignore[arg-type]
 
 
 def update(languages: tuple[str, ...] = TARGETS) -> list[Path]:

@@ -4,7 +4,6 @@ import json
 import re
 
 import pytest
-
 from typer.testing import CliRunner
 
 from polis.cli.main import app

@@ -34,7 +34,7 @@ def test_an_outdated_header_is_reported_and_brought_along() -> None:
     assert any("plural rule" in p for p in problems), problems
     assert follow_babel(catalog, "es")
     assert same_rule(catalog, "es") and catalog.num_plurals == 3
-    message = catalog.get(("{n} hoplite"))
+    message = catalog.get("{n} hoplite")
     assert message is not None
     assert tuple(message.string) == ("{n} hoplita", "{n} hoplitas", "{n} hoplitas")
     assert catalog.get("Sparta").string == "Esparta"  # singular messages untouched
@@ -46,7 +46,11 @@ def test_an_outdated_header_is_reported_and_brought_along() -> None:
     ("lang", "header"),
     [
         # the header older Babel wrote for Polish, spelled unlike today's but the same rule
-        ("pl", "nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);"),
+        (
+            "pl",
+            "nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20)"
+            " ? 1 : 2);",
+        ),
         ("de", TWO_FORMS),
     ],
 )
