@@ -28,12 +28,14 @@ from types import ModuleType
 from typing import Any
 
 # The hot path: the compiled configuration it reads, every engine module a
-# decision or a move runs through, and the bots' evaluation and rollout policy
-# (compiled, a greedy decision takes a quarter of the time). Slow paths
-# (records, JSON, explanations of refusals, narration) stay interpreted.
+# decision or a move runs through, the bots' evaluation and rollout policy
+# (compiled, a greedy decision takes a quarter of the time) and the search bot's
+# inner loop (polis.bots.tree). Slow paths (records, JSON, explanations of
+# refusals, narration) stay interpreted.
 MODULES = (
     "polis.bots.evaluation",
     "polis.bots.rollout",
+    "polis.bots.tree",
     "polis.compiler.config",
     "polis.engine.act_development",
     "polis.engine.act_military",

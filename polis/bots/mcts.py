@@ -29,6 +29,9 @@ the pass that led there: in a traced 2e game, rollouts after Athens' pass
 scored 0.91 on average while the tree valued the pass at 0.50, so Athens paid
 its wheat to move the proxenos instead, and starved.
 
+Each iteration's work (down the tree, the leaf's rollout, the backup) is done by
+polis.bots.tree, compiled with the engine; this module decides what a search is.
+
 A level is an iteration budget: the same seed and the same game give the same
 choices on any machine. Each budget was calibrated so that a decision stays
 under its level's bound on a 2-core machine; a CPU-time cap stops a search
@@ -39,17 +42,15 @@ whose next slice would end past that bound all the same (counted in
 from __future__ import annotations
 
 import dataclasses
-import math
 import random
 import time
 from dataclasses import dataclass
 
-from polis.bots import fitted, rollout
+from polis.bots import fitted, tree
 from polis.bots.base import Progress
-from polis.bots.evaluation import WEIGHTS, Weights, evaluate
+from polis.bots.evaluation import WEIGHTS, Weights
+from polis.bots.tree import Edge, Node
 from polis.engine import Action, State, apply_unchecked, legal_actions
-from polis.engine.flow import SCORE_REASONS, scores
-from polis.engine.state import DRAW
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,26 +103,6 @@ LEVELS: dict[str, Budget] = {
 }
 
 PROGRESS_STEPS = 20  # progress reports per decision
-FINISH_STEPS = 8  # most steps a leaf's action in progress is played on
-
-
-class Edge:
-    """An action from a node: its statistics and the nodes of its observable outcomes."""
-
-    __slots__ = ("available", "outcomes", "value", "visits")
-
-    def __init__(self) -> None:
-        self.visits = 0
-        self.available = 0
-        self.value = 0.0  # summed win chances of the side that chose the action
-        self.outcomes: dict[str, Node] = {}
-
-
-class Node:
-    __slots__ = ("edges",)
-
-    def __init__(self) -> None:
-        self.edges: dict[Action, Edge] = {}
 
 
 def determinize(state: State, me: int, rng: random.Random) -> State:
@@ -145,16 +126,6 @@ def determinize(state: State, me: int, rng: random.Random) -> State:
         b.hands[1 - me] = dealt
         b.deck = unseen[size:]
     return s
-
-
-def outcome_key(before: State, after: State, me: int) -> str:
-    """What `me` observes of a step's chance: its public log, and `me`'s own hand."""
-    if after.chance == before.chance:
-        return ""
-    key = repr(after.log)
-    if after.battle is not None:
-        key += repr(after.battle.hands[me])
-    return key
 
 
 class MctsBot:
@@ -187,11 +158,12 @@ class MctsBot:
         root = Node()
         if budget.prior_visits:
             self._seed_root(root, state, me)
+        search = self._search()
         start = time.process_time()
         report = max(1, budget.iterations // PROGRESS_STEPS)
         done = 0
         for done in range(1, budget.iterations + 1):
-            self._iterate(root, determinize(state, me, self.rng), me)
+            search.iterate(root, determinize(state, me, self.rng), me)
             if done % report == 0:
                 if self.progress is not None:
                     self.progress(done / budget.iterations)
@@ -214,30 +186,13 @@ class MctsBot:
         thinly over every option.
         """
         k = self.budget.prior_visits
+        search = self._search()
         for action in legal_actions(state):
             probe = determinize(state, me, self.rng)
-            after = self._finish(apply_unchecked(probe, action))
+            after = search.finish(apply_unchecked(probe, action))
             edge = root.edges[action] = Edge()
             edge.visits = edge.available = k
-            edge.value = k * self._chance(after, me)
-
-    def _chance(self, s: State, me: int) -> float:
-        """`me`'s win chance in `s`: the squashed evaluation, or the value of the finished game.
-
-        Won 1, drawn ½, lost by a sudden death 0, lost on the score up to `loss_share`
-        by the margin.
-        """
-        scale = self.budget.scale
-        if not s.finished:
-            return _squash(evaluate(s, me, self.weights), scale)
-        if s.winner == DRAW:
-            return 0.5
-        if s.winner == me:
-            return 1.0
-        if s.reason not in SCORE_REASONS:
-            return 0.0
-        score = scores(s)
-        return self.budget.loss_share * _squash(score[me] - score[1 - me], scale)
+            edge.value = k * search.chance(after, me)
 
     @staticmethod
     def _best(root: Node, options: list[Action]) -> Action:
@@ -251,96 +206,30 @@ class MctsBot:
 
         return max(options, key=rank)
 
-    def _iterate(self, root: Node, s: State, me: int) -> None:
+    # the search's inner loop is compiled (polis.bots.tree); these name its parts for tests
+
+    def _search(self) -> tree.Search:
         budget = self.budget
-        rng = self.rng
-        node = root
-        path: list[tuple[Edge, int]] = []
-        # the tree ends where the root's round does, and a search begun in the turns ends it
-        # where the turns do: the round's bookkeeping after them (feeding, growth, phoros) is
-        # left to the rollout policy, which feeds before it releases; explored at random in
-        # the tree, its blunders were charged to the pass that led there. The last round's
-        # end is the game's: there the tree plays on to the final score
-        start_round = s.round
-        in_turns = not s.step and start_round < len(s.cfg.rounds) - 1
-        while not s.finished and s.round == start_round and not (in_turns and s.step):
-            options = legal_actions(s)
-            player = s.player
-            edges = node.edges
-            untried = [a for a in options if a not in edges]
-            for a in options:
-                edge = edges.get(a)
-                if edge is not None:
-                    edge.available += 1
-            if untried:
-                action = untried[rng.randrange(len(untried))]
-                edge = edges[action] = Edge()
-                edge.available = 1
-                path.append((edge, player))
-                s = apply_unchecked(s, action)
-                break
-            action = max(options, key=lambda a: _ucb(edges[a], budget.exploration))
-            edge = edges[action]
-            path.append((edge, player))
-            after = apply_unchecked(s, action)
-            key = outcome_key(s, after, me)
-            child = edge.outcomes.get(key)
-            if child is None:
-                child = edge.outcomes[key] = Node()
-            node, s = child, after
-        value = self._rollout(s, me)
-        for edge, player in path:
-            edge.visits += 1
-            edge.value += value if player == me else 1.0 - value
+        return tree.Search(
+            self.rng,
+            self.weights,
+            exploration=budget.exploration,
+            scale=budget.scale,
+            loss_share=budget.loss_share,
+            leaf_share=budget.leaf_share,
+            rollout_plies=budget.rollout_plies,
+            pass_alone_fed=budget.pass_alone_fed,
+            finish=budget.finish,
+        )
+
+    def _chance(self, s: State, me: int) -> float:
+        """`me`'s win chance in `s` (`tree.Search.chance`)."""
+        return self._search().chance(s, me)
 
     def _rollout(self, s: State, me: int) -> float:
-        """Play on with the rollout policy to the round's end or the ply cap; `me`'s win chance.
-
-        With a `leaf_share`, the leaf (its action in progress finished) is valued too, and
-        the two values are mixed.
-        """
-        rng = self.rng
-        start_round = s.round
-        share = self.budget.leaf_share
-        leaf_value = 0.0
-        if share:
-            s = self._finish(s)
-            leaf_value = self._chance(s, me)
-        for _ in range(self.budget.rollout_plies):
-            if s.finished or s.round != start_round:
-                break
-            s = apply_unchecked(
-                s, rollout.choose(s, legal_actions(s), rng, self.budget.pass_alone_fed)
-            )
-        return share * leaf_value + (1.0 - share) * self._chance(self._finish(s), me)
+        """A leaf's value after its rollout (`tree.Search.rollout`)."""
+        return self._search().rollout(s, me)
 
     def _finish(self, s: State) -> State:
-        """Complete the action in progress (a leaf halfway through one says little)."""
-        how = self.budget.finish
-        for _ in range(FINISH_STEPS):
-            if how == "none" or s.finished or s.cur_action < 0 or s.phase == "turn":
-                break
-            options = legal_actions(s)
-            if how == "policy" or len(options) == 1:
-                s = apply_unchecked(
-                    s, rollout.choose(s, options, self.rng, self.budget.pass_alone_fed)
-                )
-                continue
-            mover = s.player
-            s = max(
-                (apply_unchecked(s, a) for a in options),
-                key=lambda after: evaluate(after, mover, self.weights),
-            )
-        return s
-
-
-def _squash(points: float, scale: float) -> float:
-    """Points of advantage as a win chance in 0..1 (`scale` points: 73 %)."""
-    return 1.0 / (1.0 + math.exp(-points / scale))
-
-
-def _ucb(edge: Edge, exploration: float) -> float:
-    """UCB1 with availability: an action is compared over the iterations it could be taken."""
-    return edge.value / edge.visits + exploration * math.sqrt(
-        math.log(max(1, edge.available)) / edge.visits
-    )
+        """The leaf's action in progress completed (`tree.Search.finish`)."""
+        return self._search().finish(s)

@@ -16,7 +16,8 @@ from collections import Counter
 import pytest
 
 import polis.bots.mcts
-from polis.bots import LEVELS, Budget, MctsBot, make_bot
+import polis.bots.rollout
+from polis.bots import LEVELS, Budget, MctsBot
 from polis.bots.mcts import Node, determinize
 from polis.engine import Action, State, apply, legal_actions
 from polis.engine.flow import finish_game, lose, scores
@@ -193,7 +194,7 @@ def test_the_guard_stops_before_a_slice_would_end_past_the_bound(
 
 def test_the_budgets_pass_chance_reaches_every_rollout(monkeypatch: pytest.MonkeyPatch) -> None:
     chances: set[float] = set()
-    choose = polis.bots.mcts.rollout.choose
+    choose = polis.bots.rollout.choose
 
     def spy(
         s: State, options: list[Action], rng: random.Random, pass_alone_fed: float = 0.0
@@ -201,7 +202,7 @@ def test_the_budgets_pass_chance_reaches_every_rollout(monkeypatch: pytest.Monke
         chances.add(pass_alone_fed)
         return choose(s, options, rng, pass_alone_fed)
 
-    monkeypatch.setattr(polis.bots.mcts.rollout, "choose", spy)
+    monkeypatch.setattr(polis.bots.rollout, "choose", spy)
     s = position("2e", 1, player="sparta", active="sparta")
     MctsBot(1, budget=dataclasses.replace(QUICK, pass_alone_fed=0.25)).choose(s)
     assert chances == {0.25}
