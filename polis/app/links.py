@@ -22,7 +22,13 @@ export default function (component) {
     setTriggerValue("open", decodeURIComponent(link.getAttribute("href").slice(7)));
   };
   document.addEventListener("click", onClick, true);
-  return () => document.removeEventListener("click", onClick, true);
+  // says that clicks are caught: the component mounts after the page's run, and a click
+  // before it only changes the address's #fragment
+  document.documentElement.dataset.polisLinks = "ready";
+  return () => {
+    document.removeEventListener("click", onClick, true);
+    delete document.documentElement.dataset.polisLinks;
+  };
 }
 """
 _CATCHER = st.components.v2.component("polis.links", js=_JS)

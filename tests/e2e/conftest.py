@@ -132,3 +132,29 @@ def listeners(page: Any, selector: str, event: str) -> int:
     assert "objectId" in found, selector
     every = cdp.send("DOMDebugger.getEventListeners", {"objectId": found["objectId"]})
     return sum(1 for listener in every["listeners"] if listener["type"] == event)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """A failed browser test leaves a screenshot of each page it had open, and the report
+    gets the end of the server's log: a failure in CI can then be looked at, not guessed."""
+    outcome = yield
+    report = outcome.get_result()  # type: ignore[attr-defined]
+    funcargs = getattr(item, "funcargs", {})
+    if report.when != "call" or not report.failed or "browser" not in funcargs:
+        return
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    shots = []
+    for i, context in enumerate(funcargs["browser"].contexts):
+        for j, page in enumerate(context.pages):
+            path = ARTIFACTS / f"failed-{item.name}-{i}-{j}.png"
+            try:
+                page.screenshot(path=path, full_page=True)
+                shots.append(f"{path.relative_to(ROOT)} ({page.url})")
+            except Exception as exc:  # a page that crashed still lets the others be drawn
+                shots.append(f"{path.name}: no screenshot ({exc})")
+    if shots:
+        report.sections.append(("screenshots of the open pages", "\n".join(shots)))
+    server = funcargs.get("server")
+    if isinstance(server, Server) and server.log.exists():
+        report.sections.append(("end of the server's log", server.log.read_text("utf-8")[-4000:]))

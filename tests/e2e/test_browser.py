@@ -39,6 +39,12 @@ def settle(page: Any) -> None:
     page.locator('[data-testid="stStatusWidget"]').wait_for(state="detached", timeout=WAIT_MS)
 
 
+def links_ready(page: Any) -> None:
+    """Wait until the app catches clicks on its text links (its component mounts after the
+    page's run; a click before that only changes the address's #fragment)."""
+    page.locator("html[data-polis-links]").wait_for(state="attached", timeout=WAIT_MS)
+
+
 def pick(page: Any, label: str, option: str) -> None:
     page.get_by_role("combobox", name=label).click()
     page.get_by_role("option", name=option, exact=True).click()
@@ -321,6 +327,7 @@ def test_links_between_headline_rules_and_sections(
     page.goto(f"{server.url}/compare?lang=de&ruleset=2e")
     page.get_by_role("heading", name=_("de", "Compare rulesets")).wait_for(timeout=WAIT_MS)
     settle(page)
+    links_ready(page)
     row = page.locator("tr", has_text=_("de", "Siege discs"))
     row.get_by_role("link").click()  # "1 Abschnitt": the siege-disc rules, side by side
     page.get_by_text("Belagerungsscheiben · neu").wait_for(timeout=WAIT_MS)
@@ -335,6 +342,7 @@ def test_links_between_headline_rules_and_sections(
     page.goto(f"{server.url}/?lang=de&ruleset=2e&section=actions.besiege")
     page.get_by_role("heading", name=_("de", "Rules reference")).wait_for(timeout=WAIT_MS)
     settle(page)
+    links_ready(page)
     page.locator("a:visible", has_text="Erfolg und Misserfolg einer Belagerung").first.click()
     dialog = page.get_by_role("dialog")
     dialog.wait_for(timeout=WAIT_MS)
