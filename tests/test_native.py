@@ -131,6 +131,7 @@ def test_the_pure_python_engine_plays_the_same_games() -> None:
             "tests/engine/test_facts.py",
             "tests/engine/test_tables.py",
             "tests/engine/test_proxenos_routes.py",
+            "tests/bots/test_search_golden.py",
         ],
         env=env,
         capture_output=True,
