@@ -17,7 +17,7 @@ from typing import Final
 
 from polis.bots import rollout
 from polis.bots.evaluation import Weights, evaluate
-from polis.engine import Action, State, apply_unchecked, legal_actions
+from polis.engine import Action, State, advance, apply_unchecked, legal_actions
 from polis.engine.flow import SCORE_REASONS, scores
 from polis.engine.state import DRAW
 
@@ -150,10 +150,13 @@ class Search:
             s = self.finish(s)
             leaf_value = self.chance(s, me)
         policy = self.policy
+        owned = False  # played on in place once copied: no earlier position is looked at again
         for _ in range(self.rollout_plies):
             if s.finished or s.round != start_round:
                 break
-            s = apply_unchecked(s, policy(s, legal_actions(s), rng, self.pass_alone_fed))
+            if not owned:
+                s, owned = s.copy(), True
+            advance(s, policy(s, legal_actions(s), rng, self.pass_alone_fed))
         return share * leaf_value + (1.0 - share) * self.chance(self.finish(s), me)
 
     def finish(self, s: State) -> State:

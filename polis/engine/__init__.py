@@ -27,7 +27,7 @@ from polis.engine import (  # noqa: F401  (modules register their phases on impo
     round_end,
     turns,
 )
-from polis.engine.core import apply, apply_unchecked, legal_actions, new_game
+from polis.engine.core import advance, apply, apply_unchecked, legal_actions, new_game
 from polis.engine.explain import explain
 from polis.engine.phases import Action, Refusal
 from polis.engine.state import State
@@ -36,6 +36,7 @@ __all__ = [
     "Action",
     "Refusal",
     "State",
+    "advance",
     "apply",
     "apply_unchecked",
     "explain",

@@ -93,6 +93,17 @@ def apply_unchecked(state: State, action: Action) -> State:
     return nxt
 
 
+def advance(state: State, action: Action) -> None:
+    """Play `action` on `state` itself, trusting that it is legal.
+
+    `apply_unchecked` without the copy, for a caller that owns the state and
+    needs no earlier position (a bot's rollout). The log then holds the entries
+    of this step only, as after `apply_unchecked`.
+    """
+    state.log = []
+    PHASES[state.phase].play(state, action)
+
+
 def apply(state: State, action: Action) -> State:
     """The next state; raises Refusal (with the rule it breaks) if `action` is not legal."""
     refusal = explain(state, tuple(action))

@@ -158,38 +158,107 @@ def test_levels_are_iteration_budgets_with_a_time_guard() -> None:
     assert guarded.guard_stops == 1 and guarded.last_iterations < 10**6
 
 
-@pytest.fixture
-def slow_clock(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The search's CPU clock, read once per slice of iterations, advances 0.1 s a reading."""
-    clock = iter(range(1000))
+def readings(monkeypatch: pytest.MonkeyPatch, times: list[float], then: float = 0.1) -> None:
+    """The search's CPU clock reads `times` in turn, then goes on `then` seconds a reading.
+
+    The search reads it at its start, after the root's prior, and after each iteration.
+    """
+    given = iter(times)
+    last = [-then]
 
     class Clock:
+        offset = 0.0  # time spent outside the readings (a test may set it)
+
         @staticmethod
         def process_time() -> float:
-            return next(clock) * 0.1
+            last[0] = next(given, last[0] + then)
+            return last[0] + Clock.offset
 
     monkeypatch.setattr(polis.bots.mcts, "time", Clock)
 
 
-@pytest.mark.parametrize(
-    ("seconds", "slices", "stops"),
-    [
-        (0.25, 2, 1),  # after two slices (0.2 s) a third would end at 0.3 s: it is not begun
-        (2.05, 20, 0),  # the twentieth ends at 2.0 s: the search is whole, nothing was stopped
-    ],
-)
-def test_the_guard_stops_before_a_slice_would_end_past_the_bound(
-    slow_clock: None, seconds: float, slices: int, stops: int
-) -> None:
-    """Each reading of the clock is a slice later: the search stops while the next one fits."""
+@pytest.fixture
+def slow_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each reading of the search's clock is 0.1 s after the last: the prior and every
+    iteration take 0.1 s."""
+    readings(monkeypatch, [0.0])
+
+
+def guarded_search(seconds: float, iterations: int = 400, prior_visits: int = 0) -> MctsBot:
+    """A search of `iterations` under a bound of `seconds`."""
     s = position("2e", 1, player="sparta", active="sparta")
-    per_slice = 20
     budget = Budget(
-        iterations=per_slice * polis.bots.mcts.PROGRESS_STEPS, seconds=seconds, rollout_plies=0
+        iterations=iterations, seconds=seconds, rollout_plies=0, prior_visits=prior_visits
     )
     bot = MctsBot(1, budget=budget)
-    bot.choose(s)
-    assert (bot.guard_stops, bot.last_iterations) == (stops, slices * per_slice)
+    bot.search(s)
+    return bot
+
+
+@pytest.mark.parametrize(
+    ("seconds", "iterations", "done", "stops"),
+    [
+        # the prior and one iteration end at 0.2 s; a second could end at 0.3 s: not begun
+        (0.25, 400, 1, 1),
+        (2.25, 20, 20, 0),  # the twentieth ends at 2.1 s: the search is whole, none stopped
+    ],
+)
+def test_the_guard_stops_before_an_iteration_would_end_past_the_bound(
+    slow_clock: None, seconds: float, iterations: int, done: int, stops: int
+) -> None:
+    bot = guarded_search(seconds, iterations)
+    assert (bot.guard_stops, bot.last_iterations) == (stops, done)
+
+
+def test_the_guard_allows_for_the_slowest_iteration_not_the_average(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # a quick iteration (0.01 s) then a slow one (0.29 s): at 0.3 s the average projects a
+    # third to end at 0.45 s, but another as slow as the second would end at 0.59 s
+    readings(monkeypatch, [0.0, 0.0, 0.01, 0.3], then=0.01)
+    bot = guarded_search(0.5)
+    assert (bot.guard_stops, bot.last_iterations) == (1, 2)
+
+
+def test_the_guards_clock_counts_the_roots_prior(monkeypatch: pytest.MonkeyPatch) -> None:
+    # each reading is 0.03 s after the last, and the prior takes 0.45 s more: after it and one
+    # iteration the clock reads 0.51 s. A clock started after the prior would let 15 run
+    readings(monkeypatch, [], then=0.03)
+    clock = polis.bots.mcts.time
+    seed_root = MctsBot._seed_root
+
+    def slow_prior(bot: MctsBot, root: Node, state: State, me: int) -> None:
+        seed_root(bot, root, state, me)
+        monkeypatch.setattr(clock, "offset", 0.45, raising=False)
+
+    monkeypatch.setattr(MctsBot, "_seed_root", slow_prior)
+    bot = guarded_search(0.5, prior_visits=1)
+    assert (bot.guard_stops, bot.last_iterations) == (1, 1)
+
+
+def test_the_guard_keeps_a_slack_for_what_no_iteration_shows(slow_clock: None) -> None:
+    # 0.1 s an iteration under a bound of 2.21 s: the 21st could end at 2.2 s, inside the
+    # bound but not inside its last 2 %, so only 20 run
+    assert polis.bots.mcts.GUARD_SLACK == 0.02
+    bot = guarded_search(2.21)
+    assert (bot.guard_stops, bot.last_iterations) == (1, 20)
+
+
+def test_the_guards_clock_starts_with_the_decision(monkeypatch: pytest.MonkeyPatch) -> None:
+    # listing the options takes 0.45 s here: a search whose clock started after it would
+    # let 15 iterations run
+    readings(monkeypatch, [], then=0.03)
+    clock = polis.bots.mcts.time
+    options = polis.bots.mcts.legal_actions
+
+    def slow_options(s: State) -> list[Action]:
+        monkeypatch.setattr(clock, "offset", 0.45, raising=False)
+        return options(s)
+
+    monkeypatch.setattr(polis.bots.mcts, "legal_actions", slow_options)
+    bot = MctsBot(1, budget=Budget(iterations=400, seconds=0.5, rollout_plies=0))
+    bot.choose(position("2e", 1, player="sparta", active="sparta"))
+    assert (bot.guard_stops, bot.last_iterations) == (1, 1)
 
 
 def test_the_budgets_pass_chance_reaches_every_rollout(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -251,13 +320,14 @@ def test_progress_is_reported_while_the_bot_thinks() -> None:
 
 def test_a_search_the_guard_cuts_short_still_reports_its_end(slow_clock: None) -> None:
     """On a slow machine the guard stops the search early; the progress bar ends all the same."""
-    budget = Budget(iterations=400, seconds=0.25, rollout_plies=0)
+    # 0.1 s an iteration: the 21st ends at 2.2 s, and a 22nd could end past 2.25 s
+    budget = Budget(iterations=400, seconds=2.25, rollout_plies=0)
     bot = MctsBot(1, budget=budget)
     seen: list[float] = []
     bot.progress = seen.append
     bot.choose(position("2e", 1, player="sparta", active="sparta"))
-    assert bot.guard_stops == 1
-    assert seen == [pytest.approx(0.05), pytest.approx(0.1), 1.0]
+    assert (bot.guard_stops, bot.last_iterations) == (1, 21)
+    assert seen == [pytest.approx(0.05), 1.0]
 
 
 def test_a_forced_choice_needs_no_search() -> None:

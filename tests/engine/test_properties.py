@@ -2,11 +2,13 @@
 
 Half the games start as printed; half start rich in wheat and prestige so
 they last into the later rounds where battles happen. After every action the
-invariants hold; every game ends; replaying its record gives the same state.
+invariants hold; every game ends; replaying its record gives the same state;
+a state played on in place (`advance`) holds what copies of it hold.
 """
 
 from __future__ import annotations
 
+import ast
 import random
 
 import pytest
@@ -14,10 +16,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from polis.compiler import compile_ruleset
-from polis.engine import State, apply_unchecked, legal_actions, new_game
+from polis.engine import State, advance, apply_unchecked, legal_actions, new_game
 from polis.engine.invariants import violations
 from polis.engine.record import Record, action_json, replay
 from polis.engine.state_json import apply_overrides, to_json
+from polis.native import source_file
 from polis.rules.registry import discover
 from tests.helpers import rich_start
 
@@ -62,5 +65,58 @@ def test_random_playouts_keep_every_invariant(ruleset: str) -> None:
         assert final.finished
         *_, replayed = replay(record, compile_ruleset(ruleset))
         assert to_json(replayed) == to_json(final)
+
+    check()
+
+
+def _slots(cls: str) -> tuple[str, ...]:
+    """The slot names of a class of polis.engine.state, read from its source (a compiled
+    class need not list them)."""
+    tree = ast.parse(source_file("polis.engine.state").read_text())
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef) and node.name == cls:
+            for stmt in node.body:
+                target = stmt.targets[0] if isinstance(stmt, ast.Assign) else None
+                if isinstance(target, ast.Name) and target.id == "__slots__":
+                    return tuple(ast.literal_eval(stmt.value))
+    raise AssertionError(f"no __slots__ in {cls}")
+
+
+STATE_SLOTS = _slots("State")
+BATTLE_SLOTS = _slots("Battle")
+
+
+def fields(s: State) -> dict[str, object]:
+    """Everything a state holds, its battle's fields spelled out."""
+    held = {name: getattr(s, name) for name in STATE_SLOTS if name != "battle"}
+    if s.battle is not None:
+        held["battle"] = {name: getattr(s.battle, name) for name in BATTLE_SLOTS}
+    return held
+
+
+def test_the_slots_read_from_the_source_are_the_states() -> None:
+    assert {"units", "battle", "log", "rng"} <= set(STATE_SLOTS)
+    assert {"deck", "hands"} <= set(BATTLE_SLOTS)
+
+
+@pytest.mark.parametrize("ruleset", list(discover()))
+def test_advance_plays_as_apply_unchecked_in_place(ruleset: str) -> None:
+    """A state played on in place holds what the copies hold, step by step, log included."""
+    compiled = compile_ruleset(ruleset)
+
+    @settings(max_examples=25, deadline=None, derandomize=True, database=None)
+    @given(seed=st.integers(0, 2**31 - 1), rich=st.booleans())
+    def check(seed: int, rich: bool) -> None:
+        copied = new_game(compiled.config, seed)
+        start = rich_start(ruleset) if rich else None
+        if start:
+            apply_overrides(copied, start)
+        in_place = copied.copy()
+        chooser = random.Random(seed)
+        while not copied.finished:
+            action = chooser.choice(legal_actions(copied))
+            copied = apply_unchecked(copied, action)
+            advance(in_place, action)
+            assert fields(in_place) == fields(copied)
 
     check()
