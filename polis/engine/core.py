@@ -86,22 +86,22 @@ def legal_actions(state: State) -> list[Action]:
     return PHASES[state.phase].legal(state)
 
 
-def apply_unchecked(state: State, action: Action) -> State:
-    """The next state, trusting that `action` is legal (for bots and replay of checked records)."""
-    nxt = state.copy()
-    PHASES[nxt.phase].play(nxt, action)
-    return nxt
-
-
 def advance(state: State, action: Action) -> None:
     """Play `action` on `state` itself, trusting that it is legal.
 
-    `apply_unchecked` without the copy, for a caller that owns the state and
+    `apply_unchecked` is this on a copy; this is for a caller that owns the state and
     needs no earlier position (a bot's rollout). The log then holds the entries
     of this step only, as after `apply_unchecked`.
     """
     state.log = []
     PHASES[state.phase].play(state, action)
+
+
+def apply_unchecked(state: State, action: Action) -> State:
+    """The next state, trusting that `action` is legal (for bots and replay of checked records)."""
+    nxt = state.copy()
+    advance(nxt, action)
+    return nxt
 
 
 def apply(state: State, action: Action) -> State:

@@ -229,7 +229,7 @@ def test_the_guards_clock_counts_the_roots_prior(monkeypatch: pytest.MonkeyPatch
 
     def slow_prior(bot: MctsBot, root: Node, state: State, me: int) -> None:
         seed_root(bot, root, state, me)
-        monkeypatch.setattr(clock, "offset", 0.45, raising=False)
+        monkeypatch.setattr(clock, "offset", 0.45)
 
     monkeypatch.setattr(MctsBot, "_seed_root", slow_prior)
     bot = guarded_search(0.5, prior_visits=1)
@@ -252,7 +252,7 @@ def test_the_guards_clock_starts_with_the_decision(monkeypatch: pytest.MonkeyPat
     options = polis.bots.mcts.legal_actions
 
     def slow_options(s: State) -> list[Action]:
-        monkeypatch.setattr(clock, "offset", 0.45, raising=False)
+        monkeypatch.setattr(clock, "offset", 0.45)
         return options(s)
 
     monkeypatch.setattr(polis.bots.mcts, "legal_actions", slow_options)
