@@ -23,6 +23,7 @@ from polis.app.compare_view import (
 from polis.app.markup import escape, link
 from polis.app.session import _
 from polis.comparison import Comparison
+from polis.diff_words import ChangeWords
 from polis.rules.loader import load_sources
 
 st.title(_("Compare rulesets"))
@@ -125,7 +126,7 @@ def differences(focus: Focus | None) -> None:
         ).format(count=cmp.same_in_words)
     st.caption(caption)
     with_paths = st.toggle(_("Show data paths (for authors)"), key="compare_paths")
-    grouped: dict[str, list] = {}
+    grouped: dict[str, list[ChangeWords]] = {}
     for change in changes:
         grouped.setdefault(change.topic, []).append(change)
     for topic, rows in grouped.items():

@@ -7,8 +7,9 @@ from polis.app.markup import cross_reference, escape, link, rule_markdown
 from polis.app.reference_view import links_in, passage_markdown, reads_differently, sections_for
 from polis.app.session import _
 from polis.i18n import LANGUAGES
-from polis.reference.render import ESTIMATE_MARK, RenderedSection, applies_to, render_glossary
+from polis.reference.render import RenderedSection, applies_to, render_glossary
 from polis.reference.search import search
+from polis.reference.values import ESTIMATE_MARK
 
 rid = str(st.session_state["ruleset"])
 lang = session.lang()

@@ -30,11 +30,11 @@ from polis.engine.state import SLOT_BLOCKED, SLOT_COVERED, SLOT_FREE, State
 from polis.i18n import N_
 from polis.i18n.formats import alternatives, items
 from polis.i18n.names import Names
+from polis.play.clicks import Element
 from polis.rules.geometry import Pt
 
 KINDS = ("area", "polis", "slot", "market", "port")
 SIDE_COLOURS = ("#2f6fbf", "#c0392b")  # Athens blue, Sparta red, as the pieces
-Element = tuple[str, str]  # (kind, id)
 
 LABELS = {
     "board": N_("Game board"),
@@ -61,38 +61,6 @@ LEGEND = (
     ("target", N_("Glowing outline: you can click it now")),
     ("last", N_("Dashed ring: what the last moves touched")),
 )
-
-
-def element_id(cfg: EngineConfig, kind: str, index: int) -> str:
-    """The rules-data id of a board element given by its engine index."""
-    if kind == "area":
-        return cfg.areas[index]
-    if kind == "polis":
-        return cfg.poleis[index].id
-    if kind == "slot":
-        return slot_id(cfg, index)
-    if kind == "market":
-        return cfg.markets[index].id
-    if kind == "port":
-        return cfg.sides[index]
-    raise ValueError(f"unknown board element kind {kind!r}")
-
-
-def element_index(cfg: EngineConfig, kind: str, ident: str) -> int | None:
-    """The engine index of a board element, or None if this ruleset has no such element."""
-    if kind == "area":
-        pool: list[str] = list(cfg.areas)
-    elif kind == "polis":
-        pool = [p.id for p in cfg.poleis]
-    elif kind == "slot":
-        pool = [slot_id(cfg, k) for k in range(len(cfg.slots))]
-    elif kind == "market":
-        pool = [m.id for m in cfg.markets]
-    elif kind == "port":
-        pool = list(cfg.sides)
-    else:
-        return None
-    return pool.index(ident) if ident in pool else None
 
 
 def element_name(names: Names, kind: str, index: int) -> str:

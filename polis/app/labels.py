@@ -23,11 +23,13 @@ CATEGORIES = {
     "setup": N_("Setup"),
 }
 
-# who plays a side: a person or a bot spec (polis.bots.registry); "greedy" is the easy level
+# who plays a side (polis.play.controllers.CONTROLLERS); "greedy" is the easy level and
+# "quick" the search the balance lab plays with
 CONTROLLERS = {
     "human": N_("Human"),
     "random": N_("Bot: random"),
     "greedy": N_("Bot: easy"),
+    "mcts:quick": N_("Bot: quick"),
     "mcts:normal": N_("Bot: normal"),
     "mcts:strong": N_("Bot: strong"),
 }

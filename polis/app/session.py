@@ -68,7 +68,7 @@ def init() -> None:
         asked = params.get("ruleset")
         state["ruleset"] = asked if asked in discover() else DEFAULT_RULESET
     state.setdefault("overlays", {})
-    state.setdefault("game", None)
+    state.setdefault("desk", None)
 
 
 def lang() -> str:

@@ -13,17 +13,17 @@ from typing import Any
 
 from babel.lists import format_list
 
-from polis.app.cards import Face, Preview
-from polis.app.choices import ActionTerms, Consequence, Danger, Feeding, Resources
-from polis.app.outcome import Outcome
-from polis.app.recent import BattleReport, Group
-from polis.app.table import MarketRow, PlayerBoard, ProjectOffer, TurnStatus
 from polis.compiler.config import PRESTIGE, UNANSWERABLE, WILDCARD
 from polis.engine import Action
 from polis.engine.state import DRAW, LogEntry, State
 from polis.i18n import N_
 from polis.i18n.formats import items
 from polis.narrate import BATTLE_ENDS, REASONS, Narrator
+from polis.play.cards import Face, Preview
+from polis.play.choices import ActionTerms, Consequence, Danger, Feeding, Resources
+from polis.play.outcome import Outcome
+from polis.play.recent import BattleReport, Group
+from polis.play.table import MarketRow, PlayerBoard, ProjectOffer, TurnStatus
 
 SCORE_PARTS = {
     "population": N_("Population"),

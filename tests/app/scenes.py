@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from polis.app.game import GameSession
 from polis.compiler import compile_ruleset
 from polis.engine import new_game
 from polis.engine.state import State
 from polis.engine.state_json import apply_overrides
+from polis.play.game import GameSession
 
 # a land battle in Boiotia that Athens opens, with known hands
 BATTLE = {

@@ -7,10 +7,7 @@ import gettext
 import pytest
 from babel.lists import format_list
 
-from polis.app import choices, table_html
-from polis.app.choices import Consequence, Danger, Feeding
-from polis.app.outcome import outcome
-from polis.app.recent import Group
+from polis.app import table_html
 from polis.app.words import Words
 from polis.compiler.config import PRESTIGE
 from polis.engine import apply, legal_actions
@@ -18,6 +15,10 @@ from polis.engine.state_json import apply_overrides
 from polis.i18n import LANGUAGES, translator
 from polis.i18n.names import Names
 from polis.narrate import Narrator
+from polis.play import choices
+from polis.play.choices import Consequence, Danger, Feeding
+from polis.play.outcome import outcome
+from polis.play.recent import Group
 from tests.app.scenes import starved_out, starving, state
 
 
@@ -152,7 +153,7 @@ def test_an_unknown_event_card_is_shown_with_its_deck() -> None:
 def test_the_table_reads_in_every_language(lang: str) -> None:
     s = state("2e")
     w = words(s, lang)
-    from polis.app.table import table
+    from polis.play.table import table
 
     facts = table(s)
     rows = w.board_rows(facts.boards, [0, 0])
@@ -179,7 +180,7 @@ def test_passing_says_what_the_end_of_the_round_asks_of_the_wheat() -> None:
 
 
 def test_a_project_choice_shows_its_cost_and_prestige() -> None:
-    from polis.app.table import project_offers
+    from polis.play.table import project_offers
 
     s = state("2e")
     offer = project_offers(s)[0]
@@ -200,7 +201,7 @@ def test_a_standing_danger_is_worded_as_the_position_not_as_a_choice() -> None:
 
 
 def test_the_status_counts_rounds_and_says_when_a_side_plays_alone() -> None:
-    from polis.app.table import turn_status
+    from polis.play.table import turn_status
 
     s = state("2e")
     w = words(s)
@@ -223,7 +224,7 @@ def test_a_sudden_loss_says_when_and_with_what_numbers() -> None:
 
 
 def test_perishable_goods_are_marked_without_the_estimate_sign() -> None:
-    from polis.app.table import table
+    from polis.play.table import table
 
     s = state("2e")
     w = words(s)

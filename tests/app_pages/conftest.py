@@ -12,6 +12,13 @@ def _catalogs() -> None:
     compile_catalogs()
 
 
+@pytest.fixture(autouse=True)
+def _searches_in_the_page(monkeypatch: pytest.MonkeyPatch) -> None:
+    # bots search in the test's own process, where a test's budget applies; the pool's own
+    # tests (tests/play/test_pool.py, and one page test here) start worker processes
+    monkeypatch.setenv("POLIS_SEARCH_WORKERS", "0")
+
+
 @pytest.fixture
 def app() -> AppTest:
     return AppTest.from_file(str(ROOT / "app.py"), default_timeout=90)

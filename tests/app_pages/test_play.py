@@ -7,7 +7,6 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from polis.app import table_html as html
-from polis.app.game import GameSession
 from polis.app.session import encode_record
 from polis.bots import LEVELS, Budget
 from polis.compiler import compile_ruleset
@@ -16,6 +15,8 @@ from polis.engine.state_json import apply_overrides
 from polis.i18n import translator
 from polis.i18n.names import Names
 from polis.narrate import Narrator
+from polis.play.desk import Desk, Reveal
+from polis.play.game import GameSession
 from tests.app.scenes import BATTLE, hotseat, starving
 from tests.app_pages.conftest import no_errors
 
@@ -34,7 +35,7 @@ def with_game(app: AppTest, game: GameSession) -> AppTest:
     """Open the Play page on a game set up by the test."""
     app.run()
     app.switch_page("app_pages/play.py")
-    app.session_state["game"] = game
+    app.session_state["desk"] = Desk(game)
     app.run()
     no_errors(app)
     return app
@@ -78,11 +79,11 @@ def elements(app: AppTest, kind: str) -> list[Any]:
 
 def test_choices_drive_the_engine(app: AppTest) -> None:
     start(app)
-    game = app.session_state["game"]
+    game = app.session_state["desk"].game
     before = len(game.steps)
     choices(app)[0].click().run()
     no_errors(app)
-    assert len(app.session_state["game"].steps) > before
+    assert len(app.session_state["desk"].game.steps) > before
     for _ in range(6):  # a few more decisions, whatever they are
         options = choices(app)
         if not options:
@@ -144,8 +145,8 @@ def test_in_a_battle_the_cards_fill_the_right_column_and_the_boards_go_under_the
     game = hotseat(**BATTLE)
     app.run()
     app.switch_page("app_pages/play.py")
-    app.session_state["game"] = game
-    app.session_state["seen_by"] = game.state.player
+    desk = app.session_state["desk"] = Desk(game)
+    desk.click(Reveal())
     app.run()
     no_errors(app)
     left, right = columns_of_main(app)
@@ -205,17 +206,17 @@ def test_battles_are_played_with_cards(app: AppTest) -> None:
     game = hotseat(**BATTLE)
     app.run()
     app.switch_page("app_pages/play.py")
-    app.session_state["game"] = game
-    app.session_state["seen_by"] = game.state.player  # the attacker holds the device
+    desk = app.session_state["desk"] = Desk(game)
+    desk.click(Reveal())  # the attacker holds the device
     app.run()
     no_errors(app)
     assert "Land battle in Boiotia" in block(app, "battle")
     cards = [e for e in elements(app, "bidi_component") if e.key.startswith("cards_")]
     assert len(cards) == 1
     attack = next(a for a in game.legal() if a[0] == "attack")
-    key = f"cards_{len(game.steps)}"
+    key = f"cards_{game.version}"
     app.session_state[key] = {
-        "pick": {"token": str(len(game.steps)), "kind": "attack", "types": [attack[2], attack[1]]}
+        "pick": {"token": str(game.version), "kind": "attack", "types": [attack[2], attack[1]]}
     }
     steps = len(game.steps)
     app.run()
@@ -239,7 +240,7 @@ def test_a_finished_battle_is_told_whole_with_its_summary(app: AppTest) -> None:
 
 def test_bot_game_reaches_the_score_screen_and_replays(app: AppTest) -> None:
     start(app, "random", "greedy")
-    game = app.session_state["game"]
+    game = app.session_state["desk"].game
     assert game.state.finished
     assert app.success or app.error  # the headline, a win on points or a loss by a rule
     assert block(app, "score")
@@ -299,12 +300,12 @@ def test_refusal_names_the_rule_and_links_to_it(app: AppTest) -> None:
 
 def test_undo_and_save(app: AppTest) -> None:
     start(app)
-    steps = len(app.session_state["game"].steps)
+    steps = len(app.session_state["desk"].game.steps)
     choices(app)[0].click().run()
     undo = next(b for b in app.button if b.key == "undo_button")
     assert not undo.disabled
     undo.click().run()
-    assert len(app.session_state["game"].steps) == steps
+    assert len(app.session_state["desk"].game.steps) == steps
     assert app.get("download_button")
 
 
@@ -317,7 +318,7 @@ def test_a_shared_link_loads_the_game(app: AppTest) -> None:
     app.run()
     app.switch_page("app_pages/play.py").run()
     no_errors(app)
-    game = app.session_state["game"]
+    game = app.session_state["desk"].game
     assert game is not None and len(game.steps) == 1
 
 
@@ -337,7 +338,7 @@ def test_a_link_naming_a_file_instead_of_a_ruleset_is_refused(app: AppTest, tmp_
     app.run()
     app.switch_page("app_pages/play.py").run()
     no_errors(app)
-    assert app.session_state["game"] is None
+    assert app.session_state["desk"] is None
     assert any("rules this app does not have" in e.value for e in app.error)
 
 
@@ -365,12 +366,12 @@ def test_playing_the_search_bot(app: AppTest, monkeypatch: pytest.MonkeyPatch) -
     # a small budget: the page must run the bot after the move and show the game again
     monkeypatch.setitem(LEVELS, "normal", Budget(iterations=30, seconds=60.0, rollout_plies=0))
     start(app, "human", "mcts:normal")
-    game = app.session_state["game"]
+    game = app.session_state["desk"].game
     assert game.awaiting_human and game.steps and all(s.by_bot for s in game.steps)
     before = len(game.steps)
     choices(app)[-1].click().run()  # whatever the last choice is (often: pass)
     no_errors(app)
-    game = app.session_state["game"]
+    game = app.session_state["desk"].game
     assert len(game.steps) > before and not game.awaiting_bot
 
 
@@ -380,10 +381,22 @@ def test_while_the_bot_thinks_its_progress_stands_where_the_choices_were(
     game = GameSession.start(compile_ruleset("2e"), 1, ("human", "greedy"))
     game.play(("pass",), answer=False)  # the bot's turn, not answered yet
     assert game.awaiting_bot
-    # the bot thinks for ever: the page as it stands meanwhile
-    monkeypatch.setattr(GameSession, "run_bots", lambda *_a, **_k: 0)
+    # the bot has not answered yet: the page as it stands meanwhile
+    monkeypatch.setattr(Desk, "think", lambda *_a, **_k: None)
     with_game(app, game)
     bars = app.get("progress")
     assert len(bars) == 1 and bars[0].proto.text == "Sparta: the bot is thinking…"
     assert not choices(app) and not [b for b in app.button if b.key == "bots_button"]
     assert block_with(app, 'st-key-play_choices [data-stale="true"]')  # last run's choices hidden
+
+
+def test_the_search_bot_answers_from_the_servers_pool(
+    app: AppTest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("POLIS_SEARCH_WORKERS", "1")
+    start(app, "human", "mcts:quick")
+    desk = app.session_state["desk"]
+    assert desk.pool is not None  # the session's searches go to worker processes
+    game = desk.game
+    assert game.steps and all(s.by_bot for s in game.steps) and game.awaiting_human
+    assert choices(app)  # Athens' choices, drawn after the search

@@ -12,7 +12,7 @@ from typing import Any
 from streamlit.proto.WidgetStates_pb2 import WidgetStates
 from streamlit.testing.v1 import AppTest
 
-from polis.app.game import GameSession
+from polis.play.game import GameSession
 from tests.app_pages.conftest import no_errors
 from tests.app_pages.test_play import choices, start
 
@@ -47,7 +47,7 @@ def press(app: AppTest, label: str) -> AppTest:
     # a label may carry what the action costs: "Move Hoplites — 1 prestige"
     next(b for b in choices(app) if b.label.split(" — ")[0] == label).click().run()
     no_errors(app)
-    game: GameSession = app.session_state["game"]
+    game: GameSession = app.session_state["desk"].game
     while game.state.phase == "surcharge":
         choices(app)[0].click().run()
         no_errors(app)
@@ -75,7 +75,7 @@ def test_the_board_replaces_the_plotly_map(app: AppTest) -> None:
 
 def test_a_board_click_moves_the_hoplites(app: AppTest) -> None:
     start(app)
-    game: GameSession = app.session_state["game"]
+    game: GameSession = app.session_state["desk"].game
     press(app, "Move Hoplites")
     chosen = targets(board_data(app))
     assert chosen and all(kind == "area" for kind, _ in chosen)
@@ -90,7 +90,7 @@ def test_a_board_click_moves_the_hoplites(app: AppTest) -> None:
 
 def test_a_click_the_rules_refuse_says_why(app: AppTest) -> None:
     start(app)
-    game: GameSession = app.session_state["game"]
+    game: GameSession = app.session_state["desk"].game
     press(app, "Move Hoplites")
     chosen = targets(board_data(app))
     closed = next(a["id"] for a in board_data(app)["areas"] if ("area", a["id"]) not in chosen)
@@ -103,7 +103,7 @@ def test_a_click_the_rules_refuse_says_why(app: AppTest) -> None:
 
 def test_a_click_that_fits_two_choices_offers_both(app: AppTest) -> None:
     start(app)
-    game: GameSession = app.session_state["game"]
+    game: GameSession = app.session_state["desk"].game
     press(app, "Move the Proxenos")
     options = game.legal()
     cfg = game.state.cfg
@@ -123,7 +123,7 @@ def test_a_click_that_fits_two_choices_offers_both(app: AppTest) -> None:
 
 def test_a_merchant_is_hired_by_clicking_the_trade_port(app: AppTest) -> None:
     start(app)
-    game: GameSession = app.session_state["game"]
+    game: GameSession = app.session_state["desk"].game
     press(app, "Hire Merchants")
     if game.state.phase == "create_polis":  # the polis that hires, if there is a choice
         click_board(app, "polis", "athenai")

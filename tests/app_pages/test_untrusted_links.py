@@ -35,7 +35,7 @@ def corpus(name: str) -> object:
 def test_a_link_to_an_overlay_nested_30000_deep_is_refused(app: AppTest) -> None:
     """It took the whole server down (SIGSEGV in PyYAML's C composer)."""
     open_link(app, corpus("overlay-nested-30000.json"))
-    assert app.session_state["game"] is None
+    assert app.session_state["desk"] is None
     (error,) = app.error
     assert "nested more than 32 levels deep" in unescape(error.value)
 
@@ -43,7 +43,7 @@ def test_a_link_to_an_overlay_nested_30000_deep_is_refused(app: AppTest) -> None
 def test_a_link_whose_controllers_are_a_number(app: AppTest) -> None:
     """`tuple(5)` showed the visitor a traceback."""
     open_link(app, corpus("meta-controllers-a-number.json"))
-    assert app.session_state["game"] is None
+    assert app.session_state["desk"] is None
     assert "meta.controllers two of" in unescape(app.error[0].value)
 
 
@@ -81,7 +81,7 @@ def test_names_from_a_linked_overlay_are_shown_as_text(app: AppTest) -> None:
     data = corpus("markdown-overlay.ok.json")
     data["meta"] = {"controllers": ["human", "human"]}  # type: ignore[index]
     open_link(app, data)
-    assert app.session_state["game"] is not None
+    assert app.session_state["desk"] is not None
     markdown, html = rendered(app)
     for raw in ("![x](", "**bold**", ":red[red]", "](javascript"):
         assert raw not in markdown  # never as markdown: escaped or not there at all

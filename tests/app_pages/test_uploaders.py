@@ -15,8 +15,8 @@ from streamlit.proto.WidgetStates_pb2 import WidgetStates
 from streamlit.testing.v1 import AppTest
 
 from polis.app.data_view import example_overlay
-from polis.app.game import GameSession
 from polis.compiler import compile_ruleset
+from polis.play.game import GameSession
 from tests.app_pages.conftest import no_errors
 
 
@@ -126,7 +126,7 @@ def test_a_record_that_is_not_one_gets_a_message_in_the_readers_language(app: Ap
     open_page(app, "app_pages/play.py", "en")
     pick(app, "record_upload", file("game.json", b"{not json"))
     assert app.error and app.error[0].value.startswith("This record cannot be loaded:")
-    assert "game" not in app.session_state or app.session_state["game"] is None
+    assert app.session_state["desk"] is None
 
 
 def test_a_saved_game_picked_on_the_play_page_is_loaded(app: AppTest) -> None:
@@ -135,6 +135,6 @@ def test_a_saved_game_picked_on_the_play_page_is_loaded(app: AppTest) -> None:
     raw = json.dumps(saved.record().to_json()).encode()
     open_page(app, "app_pages/play.py", "en")
     pick(app, "record_upload", file("polis-2e-5.json", raw))
-    game: GameSession = app.session_state["game"]
+    game: GameSession = app.session_state["desk"].game
     assert (game.seed, len(game.steps)) == (5, 1)
     assert [s.action for s in game.steps] == [s.action for s in saved.steps]

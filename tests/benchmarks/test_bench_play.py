@@ -42,7 +42,7 @@ def _buttons(app: AppTest, chooser: random.Random) -> Any:
 
 def _pick_cards(app: AppTest, chooser: random.Random) -> bool:
     """In a battle, send a legal pick through the card component's state."""
-    game = app.session_state["game"]
+    game = app.session_state["desk"].game
     options = [a for a in game.legal() if a[0] in ("attack", "defend")]
     if not options:
         return False
@@ -72,7 +72,7 @@ def test_play_rerun_server_time(benchmark: Any, tmp_path: Path, monkeypatch: Any
         app.selectbox(key="sparta_controller").set_value("human")
         next(b for b in app.button if b.label == "Start").click().run()
         while clicks < CLICKS:
-            if app.session_state["game"].state.finished:
+            if app.session_state["desk"].game.state.finished:
                 next(b for b in app.button if b.key == "new_game_button").click().run()
                 next(b for b in app.button if b.label == "Start").click().run()
             button = _buttons(app, chooser)

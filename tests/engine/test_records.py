@@ -233,15 +233,25 @@ def test_a_seed_beyond_64_bits_is_refused() -> None:
         loads(_record_text(seed=2**64))
 
 
+@pytest.mark.parametrize("meta", [[], "x", 5])
+def test_meta_must_be_a_mapping(meta: object) -> None:
+    """`tuple(5)` on the Play page was a TypeError the visitor saw as a traceback."""
+    with pytest.raises(RecordError, match=r"meta must be a mapping"):
+        loads(_record_text(meta=meta))
+
+
 @pytest.mark.parametrize(
     "meta",
-    [{"controllers": 5}, {"controllers": [1, 2]}, {"controllers": ["human"]}, [], "x",
+    [{"controllers": 5}, {"controllers": [1, 2]}, {"controllers": ["human"]},
      {"controllers": ["human", "robot"]}],
 )  # fmt: skip
-def test_meta_controllers_must_be_two_known_controllers(meta: object) -> None:
-    """`tuple(5)` on the Play page was a TypeError the visitor saw as a traceback."""
+def test_meta_controllers_are_checked_where_controllers_are_declared(meta: object) -> None:
+    """The engine reads records without knowing the bots; the play layer refuses these."""
+    from polis.play.controllers import from_meta
+
+    record = loads(_record_text(meta=meta))
     with pytest.raises(RecordError, match=r"meta\.controllers two of: human, random, greedy"):
-        loads(_record_text(meta=meta))
+        from_meta(record.meta)
 
 
 def test_a_refused_action_shows_its_filled_sentence_in_any_language() -> None:

@@ -105,7 +105,7 @@ def _shipped(ruleset: str) -> bool:
 
 def open_record(raw: bytes) -> tuple[Compiled, State]:
     """What the Play page does with an uploaded record or a ?record= link."""
-    from polis.app.game import open_record as app_open_record
+    from polis.play.game import open_record as app_open_record
 
     game, _ = app_open_record(raw, shipped=_shipped)
     return game.compiled, game.state

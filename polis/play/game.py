@@ -1,26 +1,32 @@
-"""A game as the app plays it: history, bots, undo, records. No Streamlit here.
+"""A game as people play it: history, who controls each side, undo, records. No Streamlit.
 
 Undo follows the rule online boards use: a player may take back their own
 latest decisions, but never past a die roll or a card drawn (the generator was
 used), and never a decision of the other human player in a hotseat game.
+
+A bot's decision is fixed by the game: its seed comes from the game's seed,
+the side and the step (polis.play.pool.decision_seed), so the same game gives
+the same bot moves whether a search runs here, in a worker process or after
+the game was saved and loaded again.
 """
 
 from __future__ import annotations
 
-import functools
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Literal, cast
+from typing import Any
 
-from polis.bots import Bot, make_bot
+from polis.bots import Progress
 from polis.compiler import Compiled, compile_loaded, compile_ruleset
 from polis.engine import Action, Refusal, State, apply, explain, legal_actions, new_game
+from polis.engine.notation import from_json
 from polis.engine.record import Record, RecordError, action_json, loads, replay
 from polis.messages import msg, quoted
+from polis.play.controllers import Pair, from_meta, is_bot
+from polis.play.pool import GameKey, SearchJob, decision_seed, search_here
 from polis.rules.loader import LoadedRuleset, load_overlay_text
 
-# who plays a side: a person, or a bot spec (`name[:level]`, see polis.bots.registry)
-Controller = Literal["human", "random", "greedy", "mcts:normal", "mcts:strong"]
 MAX_BOT_STEPS = 5_000  # a whole bot-against-bot game fits easily
 # while bots play: (share of the current decision's search done, decisions made so far)
 BotProgress = Callable[[float, int], None]
@@ -28,32 +34,36 @@ BotProgress = Callable[[float, int], None]
 
 @dataclass
 class Step:
-    action: list[object]  # JSON form
+    action: list[object]  # JSON form, as in records
     side: int
     by_bot: bool
+    move: Action  # the engine's form of the same action
 
 
 @dataclass
 class GameSession:
     compiled: Compiled
     seed: int
-    controllers: tuple[Controller, Controller]
-    overlay: str | None = None
+    controllers: Pair
+    overlay: str | None = None  # the YAML text of the uploaded overlay it is played under
+    overrides: dict[str, Any] | None = None  # a record's `start`: the position set after setup
     states: list[State] = field(default_factory=list)
     steps: list[Step] = field(default_factory=list)
-    _bots: dict[int, Bot] = field(default_factory=dict, repr=False)
+    # bumped by every change of the history (a move, an undo): what views are cached by
+    version: int = 0
+    _legal: tuple[int, list[Action]] | None = field(default=None, repr=False)
 
     @classmethod
     def start(
         cls,
         compiled: Compiled,
         seed: int,
-        controllers: tuple[Controller, Controller],
+        controllers: Pair,
         overlay: str | None = None,
         *,
         answer: bool = True,
     ) -> GameSession:
-        """A new game; with `answer`, bots play at once until a person must decide."""
+        """A new game; with `answer`, bots play at once (here) until a person must decide."""
         game = cls(compiled, seed, controllers, overlay)
         game.states.append(new_game(compiled.config, seed))
         if answer:
@@ -61,15 +71,16 @@ class GameSession:
         return game
 
     @classmethod
-    def from_record(
-        cls, record: Record, compiled: Compiled, controllers: tuple[Controller, Controller]
-    ) -> GameSession:
+    def from_record(cls, record: Record, compiled: Compiled, controllers: Pair) -> GameSession:
         """Rebuild a saved game (checked action by action; raises RecordError)."""
-        game = cls(compiled, record.seed, controllers, record.overlay)
+        game = cls(compiled, record.seed, controllers, record.overlay, record.start)
         states = list(replay(record, compiled))
         game.states = states
+        cfg = compiled.config
         game.steps = [
-            Step(list(a), states[i].player, controllers[states[i].player] != "human")
+            Step(
+                list(a), states[i].player, is_bot(controllers[states[i].player]), from_json(cfg, a)
+            )
             for i, a in enumerate(record.actions)
         ]
         return game
@@ -81,10 +92,13 @@ class GameSession:
         return self.states[-1]
 
     def legal(self) -> list[Action]:
-        return legal_actions(self.state)
+        """The choices open now, listed once per position however often they are asked for."""
+        if self._legal is None or self._legal[0] != self.version:
+            self._legal = (self.version, legal_actions(self.state))
+        return self._legal[1]
 
     def is_human(self, side: int) -> bool:
-        return side >= 0 and self.controllers[side] == "human"
+        return side >= 0 and not is_bot(self.controllers[side])
 
     @property
     def awaiting_human(self) -> bool:
@@ -101,48 +115,65 @@ class GameSession:
             seed=self.seed,
             actions=[s.action for s in self.steps],
             overlay=self.overlay,
+            start=self.overrides,
             meta={"controllers": list(self.controllers)},
+        )
+
+    def key(self) -> GameKey:
+        """What a search worker needs to set the game's first position up again."""
+        start = None if self.overrides is None else json.dumps(self.overrides, sort_keys=True)
+        return GameKey(
+            self.compiled.config.id, self.compiled.content_hash, self.seed, self.overlay, start
+        )
+
+    def bot_job(self) -> SearchJob:
+        """The decision the bot to move owes now, as a job any process can search."""
+        side = self.state.player
+        return SearchJob(
+            self.key(),
+            tuple(s.move for s in self.steps),
+            self.controllers[side],
+            decision_seed(self.seed, side, len(self.steps)),
         )
 
     # ---------------------------------------------------------------- play
 
-    def _bot(self, side: int) -> Bot:
-        if side not in self._bots:
-            self._bots[side] = make_bot(self.controllers[side], self.seed * 2 + side + 1)
-        return self._bots[side]
-
-    def _push(self, action: Action, by_bot: bool) -> None:
+    def push(self, action: Action, by_bot: bool) -> Refusal | None:
+        """Play a checked action: refused with the rule, or added to the history."""
         before = self.state
-        self.states.append(apply(before, action))
-        self.steps.append(Step(action_json(before, action), before.player, by_bot))
+        try:
+            after = apply(before, action)
+        except Refusal as refusal:
+            return refusal
+        self.states.append(after)
+        self.steps.append(Step(action_json(before, action), before.player, by_bot, action))
+        self.version += 1
+        return None
 
     def play(self, action: Action, *, answer: bool = True) -> Refusal | None:
         """A human decision: refused with the rule, or played (then, with `answer`, the
-        bots answer at once; the app lets them answer in the next run, with progress shown)."""
-        refusal = explain(self.state, action)
-        if refusal is not None:
-            return refusal
-        self._push(action, by_bot=False)
-        if answer:
+        bots answer at once, here; the app lets them answer through its search pool)."""
+        if action not in self.legal():
+            return explain(self.state, action)
+        refusal = self.push(action, by_bot=False)
+        if refusal is None and answer:
             self.run_bots()
-        return None
+        return refusal
 
     def run_bots(self, limit: int = MAX_BOT_STEPS, progress: BotProgress | None = None) -> int:
-        """Let bots decide until a human must (or the game ends); returns how many moved.
+        """Let bots decide here until a human must (or the game ends); returns how many moved.
 
-        `progress` hears how far each decision's search has come, so a page can
-        show that the bot is thinking rather than hang.
+        `progress` hears how far each decision's search has come.
         """
         moved = 0
         while self.awaiting_bot and moved < limit:
-            bot = self._bot(self.state.player)
+            report: Progress | None = None
             if progress is not None:
-                bot.progress = functools.partial(_report, progress, moved)
-            try:
-                action = bot.choose(self.state)
-            finally:
-                bot.progress = None
-            self._push(action, by_bot=True)
+                report = _reporter(progress, moved)
+            action = search_here(self.bot_job(), report, self.state)
+            refusal = self.push(action, by_bot=True)
+            if refusal is not None:  # a bot that breaks the rules is a bug, never a move
+                raise RuntimeError(f"bot {self.controllers[self.state.player]}: {refusal}")
             moved += 1
         return moved
 
@@ -171,11 +202,12 @@ class GameSession:
             return False
         del self.states[target + 1 :]
         del self.steps[target:]
+        self.version += 1
         return True
 
 
-def _report(progress: BotProgress, moved: int, share: float) -> None:
-    progress(share, moved)
+def _reporter(progress: BotProgress, moved: int) -> Progress:
+    return lambda share: progress(share, moved)
 
 
 def open_record(
@@ -188,6 +220,7 @@ def open_record(
     (`shipped` says which are) or carries its overlay, never a path on the server.
     """
     record = loads(raw)
+    controllers = from_meta(record.meta)
     loaded = None
     if record.overlay is not None:  # played under an uploaded house rule it carries
         loaded = load_overlay_text(record.overlay, display="overlay.yaml")
@@ -196,6 +229,4 @@ def open_record(
         compiled = compile_ruleset(record.ruleset)
     else:
         raise RecordError(msg("record.unknown_rules", ruleset=quoted(record.ruleset)))
-    controllers = record.meta.get("controllers") or ["human", "human"]  # checked by loads
-    pair = cast(tuple[Controller, Controller], tuple(controllers))
-    return GameSession.from_record(record, compiled, pair), loaded
+    return GameSession.from_record(record, compiled, controllers), loaded

@@ -10,8 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from polis.app.board_view import Element, element_id, element_index
+from polis.compiler.config import EngineConfig
 from polis.engine import Action, State
+from polis.engine.notation import slot_id
+
+Element = tuple[str, str]  # (kind, rules-data id): how the board names what it draws
 
 # choices whose first argument is a place on the board
 CLICKABLE = {
@@ -27,6 +30,38 @@ CLICKABLE = {
     "slot": "slot",
 }
 HIDDEN_PHASES = frozenset({"attack", "defend", "retreat"})
+
+
+def element_id(cfg: EngineConfig, kind: str, index: int) -> str:
+    """The rules-data id of a board element given by its engine index."""
+    if kind == "area":
+        return cfg.areas[index]
+    if kind == "polis":
+        return cfg.poleis[index].id
+    if kind == "slot":
+        return slot_id(cfg, index)
+    if kind == "market":
+        return cfg.markets[index].id
+    if kind == "port":
+        return cfg.sides[index]
+    raise ValueError(f"unknown board element kind {kind!r}")
+
+
+def element_index(cfg: EngineConfig, kind: str, ident: str) -> int | None:
+    """The engine index of a board element, or None if this ruleset has no such element."""
+    if kind == "area":
+        pool: list[str] = list(cfg.areas)
+    elif kind == "polis":
+        pool = [p.id for p in cfg.poleis]
+    elif kind == "slot":
+        pool = [slot_id(cfg, k) for k in range(len(cfg.slots))]
+    elif kind == "market":
+        pool = [m.id for m in cfg.markets]
+    elif kind == "port":
+        pool = list(cfg.sides)
+    else:
+        return None
+    return pool.index(ident) if ident in pool else None
 
 
 def board_target(state: State, action: Action) -> tuple[str, int] | None:

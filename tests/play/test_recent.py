@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from polis.app import recent, table
-from polis.app.game import GameSession
 from polis.compiler import compile_ruleset
 from polis.engine import apply
+from polis.play import recent, table
+from polis.play.game import GameSession
 from tests.app.scenes import BATTLE, hotseat
 
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from polis.app import cards
 from polis.engine import apply, legal_actions
+from polis.play import cards
 from tests.app.scenes import BATTLE, state
 
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from polis.app.outcome import outcome
 from polis.engine.flow import score_parts, scores
+from polis.play.outcome import outcome
 from tests.app.scenes import starved_out, state
 
 

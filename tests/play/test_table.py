@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import dataclasses
 
-from polis.app import table
-from polis.app.game import GameSession
 from polis.compiler import compile_ruleset
 from polis.engine import apply, legal_actions, new_game
 from polis.engine.act_political import price
 from polis.engine.state import ON_OFFER
+from polis.play import table
+from polis.play.game import GameSession
 from tests.app.scenes import state
 
 

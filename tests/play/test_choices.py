@@ -6,12 +6,12 @@ import random
 
 import pytest
 
-from polis.app import choices
 from polis.compiler import compile_ruleset
 from polis.compiler.config import PRESTIGE
 from polis.engine import apply, legal_actions, new_game
 from polis.engine.state import State
 from polis.engine.state_json import apply_overrides
+from polis.play import choices
 from tests.app.scenes import starving, state
 
 

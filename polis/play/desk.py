@@ -1,0 +1,343 @@
+"""One seat's view of one game, and the one call each click makes. No Streamlit here.
+
+The Play page draws what `Desk.view()` returns and hands every click to
+`Desk.click()`. A click is checked against the choices listed once for the
+position, a refused one is explained once, a choice that loses the game is
+held for confirmation, a board click that fits several choices is held as a
+pick, and a hidden hand in a hotseat game waits for its player. Bots answer
+through `Desk.think()`: a search runs in the server's search pool
+(polis.play.pool), while the page only polls it and shows how far it has come.
+
+A desk serves the sides it seats: both in a hotseat game, the human side
+against a bot, one side of a game played from two places, none for a watcher.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from polis.bots import Progress
+from polis.engine import Action, Refusal, State, explain
+from polis.engine.record import Record
+from polis.play import cards, choices
+from polis.play.clicks import resolve_click, shows_hand
+from polis.play.controllers import is_search
+from polis.play.game import MAX_BOT_STEPS, GameSession
+from polis.play.pool import PoolBusyError, SearchPool, Ticket, search_here
+
+# ---------------------------------------------------------------- what a click says
+
+
+@dataclass(frozen=True, slots=True)
+class Choose:
+    """A choice button: this action."""
+
+    action: Action
+
+
+@dataclass(frozen=True, slots=True)
+class BoardClick:
+    """A click on the board: an element by kind and rules-data id."""
+
+    kind: str
+    ident: str
+
+
+@dataclass(frozen=True, slots=True)
+class PickCards:
+    """Battle cards picked: the attacker's two, or the defender's answers in order."""
+
+    kind: str
+    types: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """The answer to a held choice that loses the game."""
+
+    yes: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    """The player whose hidden hand is next says they hold the device."""
+
+
+@dataclass(frozen=True, slots=True)
+class WhyNot:
+    """Why is this (closed) choice not open?"""
+
+    action: Action
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """Take back the last decision, where the rules of undo allow it."""
+
+
+Click = Choose | BoardClick | PickCards | Answer | Reveal | WhyNot | Undo
+
+# ---------------------------------------------------------------- what is pending
+
+
+@dataclass(frozen=True, slots=True)
+class Confirm:
+    """A choice held until the player confirms it, for the danger it runs."""
+
+    action: Action
+    danger: choices.Danger
+
+
+@dataclass(frozen=True, slots=True)
+class BoardPick:
+    """Several choices fit one board click: the player picks one."""
+
+    kind: str
+    ident: str
+    options: tuple[Action, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Thinking:
+    """A bot is deciding for `side`: how far its search has come, and the searches ahead."""
+
+    side: int
+    share: float
+    waiting: int  # searches of other games ahead of this one in the pool
+    busy: bool = False  # the pool holds as many searches as it takes: try again shortly
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """What the page draws: the position, whose eyes, the choices and what is pending."""
+
+    version: int  # changes with every move and undo: keys the page's widgets
+    state: State
+    viewer: int  # the side whose eyes the page serves
+    options: tuple[Action, ...]  # the viewer's choices now (none when not theirs to make)
+    hand_over: int | None  # the side whose hidden hand waits until they hold the device
+    confirm: Confirm | None
+    board_pick: BoardPick | None
+    refusal: Refusal | None
+    thinking: bool  # a bot owes the decision (Desk.think says how far it has come)
+
+    @property
+    def finished(self) -> bool:
+        return self.state.finished
+
+
+class Desk:
+    """One seat's view of one game: the game, what is pending, and the one call a click makes."""
+
+    def __init__(
+        self,
+        game: GameSession,
+        *,
+        seats: frozenset[int] | None = None,
+        pool: SearchPool | None = None,
+    ) -> None:
+        self.game = game
+        # the sides decided at this desk: every human side of a game played at one screen
+        self.seats = (
+            frozenset(side for side in (0, 1) if game.is_human(side)) if seats is None else seats
+        )
+        self.pool = pool
+        self.refusal: Refusal | None = None
+        self.confirm: Confirm | None = None
+        self.board_pick: BoardPick | None = None
+        self.seen_by: int | None = None  # who said they hold the device for the hidden hand
+        self._ticket: Ticket | None = None
+        self._consequences: tuple[int, list[choices.Consequence]] | None = None
+        self._danger: tuple[int, choices.Danger | None] | None = None
+
+    # ---------------------------------------------------------------- reading
+
+    @property
+    def state(self) -> State:
+        return self.game.state
+
+    def deciding(self) -> bool:
+        """Whether a side seated here owes the decision now."""
+        return self.game.awaiting_human and self.state.player in self.seats
+
+    def may_decide(self) -> bool:
+        """Whether a click here may decide now: a seated side's turn, its hand in its hands."""
+        return self.deciding() and self.hand_over() is None
+
+    def hotseat(self) -> bool:
+        return len(self.seats) > 1
+
+    def viewer(self) -> int:
+        """The side whose eyes the page serves: the seated side deciding now, else the first."""
+        if self.state.player in self.seats:
+            return self.state.player
+        return min(self.seats) if self.seats else 0
+
+    def hand_over(self) -> int | None:
+        """In a game at one screen, the side whose hidden hand waits until they take over."""
+        player = self.state.player
+        waiting = (
+            self.hotseat()
+            and self.deciding()
+            and shows_hand(self.state.phase)
+            and self.seen_by != player
+        )
+        return player if waiting else None
+
+    def view(self) -> View:
+        hand_over = self.hand_over()
+        options = self.game.legal() if self.may_decide() else []
+        return View(
+            self.game.version,
+            self.state,
+            self.viewer(),
+            tuple(options),
+            hand_over,
+            self.confirm,
+            self.board_pick,
+            self.refusal,
+            self.game.awaiting_bot,
+        )
+
+    def danger_now(self) -> choices.Danger | None:
+        """How the deciding side would lose if the round ended now (once per position)."""
+        if self._danger is None or self._danger[0] != self.game.version:
+            self._danger = (
+                self.game.version,
+                choices.round_end_danger(self.state, self.state.player),
+            )
+        return self._danger[1]
+
+    def consequences(self) -> list[choices.Consequence]:
+        """What each open choice costs and risks (worked out once per position)."""
+        version = self.game.version
+        if self._consequences is None or self._consequences[0] != version:
+            options = self.game.legal() if self.deciding() else []
+            self._consequences = (version, choices.consequences(self.state, options))
+        return self._consequences[1]
+
+    def record(self) -> Record:
+        return self.game.record()
+
+    # ---------------------------------------------------------------- the one call
+
+    def click(self, click: Click) -> View:
+        """Whatever was clicked: checked once, explained once, played or held; what to draw."""
+        match click:
+            case Choose(action):
+                self._request(tuple(action))
+            case BoardClick(kind, ident):
+                self._board(kind, ident)
+            case PickCards(kind, types):
+                if self.may_decide():
+                    picked = cards.pick_action(self.game.legal(), kind, types)
+                    if picked is not None:
+                        self._play(picked)
+            case Answer(yes):
+                held, self.confirm = self.confirm, None
+                if (
+                    yes
+                    and held is not None
+                    and self.deciding()
+                    and held.action in self.game.legal()
+                ):
+                    self._play(held.action)
+            case Reveal():
+                if self.hand_over() is not None:
+                    self.seen_by = self.state.player
+            case WhyNot(action):
+                self.refusal = explain(self.state, tuple(action))
+            case Undo():
+                self._cancel_search()
+                if self.game.undo():
+                    self._clear()
+        return self.view()
+
+    def _clear(self) -> None:
+        self.refusal = self.confirm = self.board_pick = None
+
+    def _request(self, action: Action) -> None:
+        """A choice: played at once, held for confirmation if it loses the game, or refused."""
+        self.board_pick = None
+        if not self.may_decide():  # not this desk's to decide now: a stale click, ignored
+            return
+        if action not in self.game.legal():  # a stale or forged choice: why it is refused
+            self.refusal = explain(self.state, action)
+            return
+        held = next((c for c in self.consequences() if c.action == action), None)
+        if held is None:  # the list is the legal one: only a choice listed twice misses
+            held = choices.consequence(self.state, action, self.danger_now())
+        if held.danger is not None:
+            self.confirm = Confirm(action, held.danger)
+            self.refusal = None
+            return
+        self._play(action)
+
+    def _board(self, kind: str, ident: str) -> None:
+        """A click on the board: the one choice it stands for, a pick among several, or why not."""
+        if not self.may_decide():
+            return
+        matches, probe = resolve_click(self.state, self.game.legal(), kind, ident)
+        self.board_pick = None
+        if len(matches) == 1:
+            self._request(matches[0])
+        elif matches:  # several choices fit (how to pay, by land or by sea): offer them
+            self.board_pick = BoardPick(kind, ident, tuple(matches))
+            self.refusal = None
+        elif probe is not None:
+            self.refusal = explain(self.state, probe)
+
+    def _play(self, action: Action) -> None:
+        self._clear()
+        self.refusal = self.game.push(action, by_bot=False)
+        if not shows_hand(self.state.phase):  # the next hidden hand needs a new hand-over
+            self.seen_by = None
+
+    # ---------------------------------------------------------------- bots
+
+    def think(self, wait: float = 0.0, progress: Progress | None = None) -> Thinking | None:
+        """Let the bots decide until a person must (or the game ends).
+
+        A search runs in the pool; this returns at once (or after `wait` seconds)
+        with how far it has come, and the page asks again. The bots' quick
+        choices (easy, random) are made here, and so is every search where the
+        desk has no pool (`progress` then hears how far it has come). Returns
+        None when no bot owes a decision any more.
+        """
+        game = self.game
+        for _ in range(MAX_BOT_STEPS):
+            if not game.awaiting_bot:
+                return None
+            side = game.state.player
+            job = game.bot_job()
+            if self.pool is None or not is_search(job.bot):
+                action = search_here(job, progress if is_search(job.bot) else None, game.state)
+            else:
+                if self._ticket is None or self._ticket.job != job:
+                    self._cancel_search()
+                    try:
+                        self._ticket = self.pool.submit(job)
+                    except PoolBusyError:
+                        return Thinking(side, 0.0, 0, busy=True)
+                status = self.pool.wait(self._ticket, wait)
+                if not status.done:
+                    return Thinking(side, status.share, status.waiting)
+                self._ticket = None
+                # a search that failed in its worker is searched again here: the game goes on
+                action = status.action if status.action is not None else search_here(job)
+            refusal = game.push(action, by_bot=True)
+            if refusal is not None:  # a bot that breaks the rules is a bug, never a move
+                raise RuntimeError(f"bot {job.bot}: {refusal}")
+            self._clear()
+            if not shows_hand(self.state.phase):
+                self.seen_by = None
+        return None
+
+    def _cancel_search(self) -> None:
+        if self._ticket is not None and self.pool is not None:
+            self.pool.cancel(self._ticket)
+        self._ticket = None
+
+    def close(self) -> None:
+        """The seat is left (a new game, the session gone): its search is not wanted."""
+        self._cancel_search()

@@ -1,0 +1,132 @@
+"""The search pool: the same move as in the page's own process, progress, cancelling, bounds."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from polis.compiler import compile_ruleset
+from polis.play import pool as pool_module
+from polis.play.game import GameSession
+from polis.play.pool import PoolBusyError, SearchJob, SearchPool, search_here
+
+
+@pytest.fixture(scope="module")
+def pool() -> Iterator[SearchPool]:
+    searches = SearchPool(1)
+    yield searches
+    searches.shutdown()
+
+
+def finish(pool: SearchPool, ticket: pool_module.Ticket, seconds: float = 60) -> pool_module.Status:
+    deadline = time.monotonic() + seconds
+    status = pool.poll(ticket)
+    while not status.done and time.monotonic() < deadline:
+        status = pool.wait(ticket, 0.2)
+    return status
+
+
+def later_job(controller: str = "mcts:quick", steps: int = 6) -> tuple[GameSession, SearchJob]:
+    """A job a few decisions into a game, so the worker replays a history (with `steps` 0:
+    Sparta's opening turn, a decision among many actions: a search of the whole budget)."""
+    game = GameSession.start(compile_ruleset("2e"), 9, ("greedy", "greedy"), answer=False)
+    game.run_bots(limit=steps)
+    game.controllers = ("human", controller) if game.state.player == 1 else (controller, "human")
+    return game, game.bot_job()
+
+
+def test_a_job_gives_the_same_move_in_the_pool_as_here(pool: SearchPool) -> None:
+    game, job = later_job()
+    here = search_here(job, None, game.state)
+    assert search_here(job) == here  # replayed from the job alone
+    status = finish(pool, pool.submit(job))
+    assert status.done and status.error is None and status.action == here
+    # the worker keeps the game's position: the next decision replays only the new moves
+    game.push(here, by_bot=True)
+    if game.awaiting_bot:
+        assert finish(pool, pool.submit(game.bot_job())).action == search_here(game.bot_job())
+
+
+def test_progress_is_reported_while_the_search_runs(pool: SearchPool) -> None:
+    _game, job = later_job("mcts:strong", steps=0)
+    ticket = pool.submit(job)
+    shares = []
+    status = pool.poll(ticket)
+    while not status.done:
+        shares.append(status.share)
+        status = pool.wait(ticket, 0.05)
+    assert status.action is not None
+    assert any(0 < share < 1 for share in shares)
+
+
+def test_a_cancelled_search_stops_and_frees_its_slot(pool: SearchPool) -> None:
+    _game, job = later_job("mcts:strong", steps=0)
+    ticket = pool.submit(job)
+    while pool.poll(ticket).share == 0:  # running
+        time.sleep(0.01)
+    started = time.monotonic()
+    pool.cancel(ticket)
+    status = finish(pool, ticket, 10)
+    assert status.done and status.action is None
+    assert time.monotonic() - started < 1.0  # stopped at its next report, not its end
+    deadline = time.monotonic() + 5
+    while pool.busy() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert pool.busy() == 0
+
+
+def test_a_search_nobody_polls_is_cancelled(pool: SearchPool) -> None:
+    _game, job = later_job("mcts:strong", steps=0)
+    ticket = pool.submit(job)
+    assert pool._watchdog.is_alive()  # it sweeps every second; here the sweep is called
+    with pool._lock:
+        pool._sweep()  # polled just now: kept
+    assert not pool._cancelled[ticket.slot]
+    ticket.polled -= pool_module.STALE_SECONDS + 1  # its session went away
+    with pool._lock:
+        pool._sweep()
+    status = finish(pool, ticket, 10)
+    assert status.done and status.action is None
+
+
+def test_a_queued_job_knows_how_many_are_ahead(pool: SearchPool) -> None:
+    _game, job = later_job("mcts:strong", steps=0)
+    first, second, third = (pool.submit(job) for _ in range(3))
+    assert pool.poll(third).waiting >= 1
+    for ticket in (first, second, third):
+        assert finish(pool, ticket).action is not None
+
+
+def test_a_full_pool_refuses_more(monkeypatch: pytest.MonkeyPatch, pool: SearchPool) -> None:
+    _game, job = later_job("mcts:strong", steps=0)
+    monkeypatch.setattr(pool, "_free", [])
+    with pytest.raises(PoolBusyError):
+        pool.submit(job)
+
+
+def test_workers_default_to_one_fewer_than_the_cores(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(pool_module.WORKERS_VARIABLE, raising=False)
+    monkeypatch.setattr(pool_module.os, "sched_getaffinity", lambda _pid: {0, 1, 2, 3})
+    assert pool_module.default_workers() == 3
+    monkeypatch.setattr(pool_module.os, "sched_getaffinity", lambda _pid: {0})
+    assert pool_module.default_workers() == 1
+    monkeypatch.setenv(pool_module.WORKERS_VARIABLE, "0")
+    assert pool_module.default_workers() == 0 and pool_module.shared_pool() is None
+
+
+def test_a_pool_whose_worker_died_starts_afresh() -> None:
+    searches = SearchPool(1)
+    try:
+        _game, job = later_job()
+        for pid in [p.pid for p in searches._executor._processes.values()]:
+            os.kill(pid, signal.SIGKILL)
+        status = finish(searches, searches.submit(job))
+        if status.action is None:  # the kill was seen only by this job: the next one runs
+            status = finish(searches, searches.submit(job))
+        assert status.action == search_here(job)
+    finally:
+        searches.shutdown()
