@@ -15,6 +15,7 @@ import streamlit as st
 from polis.app import new_game, play_parts, session
 from polis.app import table_html as html
 from polis.app.session import _
+from polis.play import share
 from polis.play.desk import Undo
 
 started, started_cpu = session.run_clock()  # from the top of the run, frame included
@@ -53,7 +54,7 @@ toolbar.download_button(
     key="save_button",
 )
 if toolbar.button(_("Share link"), key="share_button"):
-    session.sync_params(record=session.encode_record(record_json))
+    session.sync_params(record=share.encode_record(record_json))
 # only the chosen view is drawn (st.tabs would build all three on every click)
 view = toolbar.segmented_control(
     _("View"),

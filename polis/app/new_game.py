@@ -15,6 +15,7 @@ from polis.app.markup import escape
 from polis.app.session import _
 from polis.engine.record import MAX_RECORD_BYTES, RecordError
 from polis.i18n.names import Names
+from polis.play import share
 from polis.play.controllers import CONTROLLERS, DEFAULTS, Pair
 from polis.play.desk import Desk
 from polis.play.game import GameSession, open_record
@@ -66,7 +67,7 @@ def from_link() -> None:
     if not token or current() is not None:
         return
     try:
-        problem = load_record(session.decode_record(token))
+        problem = load_record(share.decode_record(token))
     except RecordError as exc:
         problem = escape(exc.render(session.lang()))
     if problem:

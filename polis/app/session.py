@@ -8,12 +8,9 @@ view linkable; the frame reads them once per session and keeps them in step.
 
 from __future__ import annotations
 
-import base64
 import gettext
-import json
 import threading
 import time
-import zlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,11 +19,9 @@ from babel import Locale
 
 from polis.app.reference_view import sections_for
 from polis.compiler import Compiled, compile_loaded, compile_ruleset
-from polis.engine.record import MAX_RECORD_BYTES, RecordError
 from polis.i18n import LANGUAGES, translator
 from polis.i18n.names import Names
 from polis.i18n.negotiate import negotiate
-from polis.messages import msg
 from polis.reference.render import RenderedSection
 from polis.rules.loader import LoadedRuleset, load_ruleset
 from polis.rules.models import Ruleset
@@ -165,21 +160,3 @@ def sync_params(**extra: str | None) -> None:
                 del params[key]
         elif params.get(key) != value:
             params[key] = value
-
-
-def encode_record(record_json: dict[str, Any]) -> str:
-    raw = json.dumps(record_json, separators=(",", ":")).encode("utf-8")
-    return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii")
-
-
-def decode_record(token: str, limit: int = MAX_RECORD_BYTES) -> bytes:
-    """The record JSON behind a `record=` link; raises RecordError on anything odd."""
-    try:
-        packed = base64.urlsafe_b64decode(token.encode("ascii"))
-        inflater = zlib.decompressobj()
-        raw = inflater.decompress(packed, limit + 1)
-    except (ValueError, zlib.error):
-        raise RecordError(msg("record.link_damaged")) from None
-    if len(raw) > limit or inflater.unconsumed_tail:
-        raise RecordError(msg("record.link_too_big", limit=limit))
-    return raw

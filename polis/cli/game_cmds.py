@@ -211,10 +211,42 @@ def bench(
     rulesets: Annotated[
         list[str] | None, typer.Option("--ruleset", help="only these rulesets (repeatable)")
     ] = None,
+    app: Annotated[
+        bool,
+        typer.Option("--app", help="the app instead: the real server played by Chromium sessions"),
+    ] = False,
+    sessions: Annotated[
+        int, typer.Option("--sessions", min=1, help="with --app: hotseat sessions at once")
+    ] = 5,
+    clicks: Annotated[
+        int, typer.Option("--clicks", min=1, help="with --app: clicks per session and phase")
+    ] = 12,
+    rounds: Annotated[
+        int,
+        typer.Option("--rounds", min=1, help="with --app: phases alone and with bots, in turn"),
+    ] = 2,
+    server_args: Annotated[
+        list[str] | None,
+        typer.Option("--server-arg", help="with --app: a streamlit option, as --runner.x=y"),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
     lang: Lang = "",
 ) -> None:
-    """Engine speed against python-chess (same loop, CPU time, interleaved), bots, compile."""
+    """Engine speed against python-chess (same loop, CPU time, interleaved), bots, compile;
+    with --app, the app on its real server under Chromium sessions."""
+    if app:
+        from polis.bench_app import AppBenchError, bench_app
+        from polis.bench_app import render as render_app
+
+        try:
+            result = bench_app(sessions, clicks, rounds, server_args or [])
+        except AppBenchError as exc:
+            raise UserError(str(exc)) from None
+        if as_json:
+            emit_json(result)
+        else:
+            typer.echo(render_app(result))
+        return
     from polis.bench import bench_all, render
 
     data = bench_all(seconds, rulesets or None)

@@ -7,7 +7,6 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from polis.app import table_html as html
-from polis.app.session import encode_record
 from polis.bots import LEVELS, Budget
 from polis.compiler import compile_ruleset
 from polis.engine.record import Record
@@ -17,6 +16,7 @@ from polis.i18n.names import Names
 from polis.narrate import Narrator
 from polis.play.desk import Desk, Reveal
 from polis.play.game import GameSession
+from polis.play.share import encode_record
 from tests.app.scenes import BATTLE, hotseat, starving
 from tests.app_pages.conftest import no_errors
 

@@ -9,9 +9,9 @@ import zlib
 from streamlit.testing.v1 import AppTest
 
 from polis.app import session
-from polis.app.session import encode_record
 from polis.compiler import compile_loaded
 from polis.markup import unescape
+from polis.play.share import encode_record
 from polis.rules.loader import load_overlay_text
 from tests.app_pages.conftest import no_errors
 from tests.fuzz.corpus import MARKDOWN_LABEL, OUT, record_bytes

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from polis.app.session import encode_record
+from polis.play.share import encode_record
 from tests.e2e.conftest import Server
 from tests.e2e.test_browser import VIEWPORT, WAIT_MS, settle
 from tests.fuzz.corpus import OUT, record_bytes

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from polis.app.session import encode_record
+from polis.play.share import encode_record
 from tests.e2e.battle_record import battle_record
 from tests.e2e.conftest import Server
 from tests.e2e.test_browser import WAIT_MS, settle

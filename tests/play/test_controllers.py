@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 from polis.app import labels
-from polis.app.session import decode_record, encode_record
 from polis.bots import every_spec
 from polis.compiler import compile_ruleset
 from polis.engine.record import RecordError, loads
 from polis.play.controllers import CONTROLLERS, HUMAN, SEARCHES, canonical, from_meta
 from polis.play.game import GameSession, open_record
+from polis.play.share import decode_record, encode_record
 
 
 def shipped(rid: str) -> bool:

@@ -1,0 +1,423 @@
+"""The app under load, measured on the real server (`polis bench --app`).
+
+AppTest runs a page's script and nothing else; a player waits for the whole
+server: the script, Streamlit's own work around it (the session's messages,
+its garbage collection) and every other session. So this starts `streamlit run
+app.py` as a player's machine would, opens headless Chromium sessions that play
+hotseat games by clicking the page's buttons, and measures:
+
+- from a click to the page showing the next decision, per click (p50, p95);
+- the server process's CPU time per click (its own accounting, /proc; the
+  search pool's workers are other processes and are reported apart);
+- the first load of a game on a warm server, to a board that can be clicked;
+- the same clicks while one more session watches the strong bot play itself
+  (its searches run in the pool), against the clicks without it.
+
+Wall-clock figures move with everything else on the machine: the report gives
+the load average, and the comparisons run back to back on one server.
+Playwright and Chromium are the test tools' (`./run tests` installs them).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from polis.compiler import compile_ruleset
+from polis.engine.record import Record
+from polis.play.share import encode_record
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+WAIT_MS = 60_000
+THINK_SECONDS = 1.0  # a player's pause between seeing a decision and clicking
+CLICK_TIMEOUT_MS = 5_000
+
+DECISION_JS = """() => {
+  if (document.querySelector('[data-id="score"]')) return "over";
+  const prompt = document.querySelector('[data-id="prompt"][data-step]');
+  const keys = Array.from(document.querySelectorAll('[class*="st-key-"]'))
+    .flatMap((e) => Array.from(e.classList))
+    .filter((c) => /^st-key-(choice_|confirm_|reveal|cards_|board_pick_)/.test(c));
+  const running = document.querySelector('[data-testid="stStatusWidget"]') ? "running" : "";
+  return [prompt ? prompt.getAttribute("data-step") : "", running, ...new Set(keys)].join(" ");
+}"""
+
+
+class AppBenchError(Exception):
+    """The server or the browser could not be started; the message says which and why."""
+
+
+@dataclass
+class Phase:
+    """Clicks made by the hotseat sessions in one phase of the run."""
+
+    name: str
+    sessions: int
+    clicks: int = 0
+    latencies: list[float] = field(default_factory=list)  # seconds, click to next decision
+    server_cpu: float = 0.0  # CPU seconds of the server process during the phase
+    workers_cpu: float = 0.0  # CPU seconds of its children (the search pool)
+    wall: float = 0.0
+    load: tuple[float, float, float] = (0.0, 0.0, 0.0)
+
+    def summary(self) -> dict[str, Any]:
+        ordered = sorted(self.latencies)
+        return {
+            "name": self.name,
+            "sessions": self.sessions,
+            "clicks": self.clicks,
+            "latency_p50_ms": _ms(_quantile(ordered, 0.5)),
+            "latency_p95_ms": _ms(_quantile(ordered, 0.95)),
+            "server_cpu_per_click_ms": _ms(self.server_cpu / self.clicks) if self.clicks else None,
+            "pool_cpu_s": round(self.workers_cpu, 2),
+            "wall_s": round(self.wall, 1),
+            "load_average": [round(x, 2) for x in self.load],
+        }
+
+
+def _ms(seconds: float | None) -> float | None:
+    return None if seconds is None else round(seconds * 1000, 1)
+
+
+def _quantile(ordered: list[float], q: float) -> float | None:
+    if not ordered:
+        return None
+    if len(ordered) == 1:
+        return ordered[0]
+    return statistics.quantiles(ordered, n=100, method="inclusive")[round(q * 100) - 1]
+
+
+# ---------------------------------------------------------------- the server
+
+
+@dataclass
+class Server:
+    url: str
+    process: subprocess.Popen[bytes]
+    timings: Path
+
+    def cpu(self) -> tuple[float, float]:
+        """(the server's own CPU seconds, its waited-for and live children's), from /proc."""
+        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        tick = os.sysconf("SC_CLK_TCK")
+        own = (int(fields[11]) + int(fields[12])) / tick
+        children = (int(fields[13]) + int(fields[14])) / tick
+        for child in _children(self.process.pid):
+            try:
+                cf = Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            children += (int(cf[11]) + int(cf[12])) / tick
+        return own, children
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            found += [int(c) for c in (task / "children").read_text().split()]
+        except OSError:
+            continue
+    return found
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@contextmanager
+def serve(extra: list[str], work: Path) -> Iterator[Server]:
+    app = ROOT / "app.py"
+    if not app.exists():
+        raise AppBenchError(f"{app} is missing: run the benchmark from a checkout of the app")
+    port = _free_port()
+    timings = work / "timings.txt"
+    log = work / "streamlit.log"
+    env = {**os.environ, "POLIS_TIMINGS_FILE": str(timings)}
+    command = [
+        sys.executable, "-m", "streamlit", "run", str(app),
+        "--server.headless", "true",
+        "--server.port", str(port),
+        "--server.address", "127.0.0.1",
+        "--server.fileWatcherType", "none",
+        "--browser.gatherUsageStats", "false",
+        *extra,
+    ]  # fmt: skip
+    with log.open("wb") as out:
+        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            if process.poll() is not None:
+                raise AppBenchError(f"the server stopped:\n{log.read_text('utf-8')[-2000:]}")
+            try:
+                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as reply:
+                    if reply.status == 200:
+                        break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise AppBenchError("the server did not answer within 90 s") from None
+                time.sleep(0.3)
+        yield Server(url, process, timings)
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+def game_link(url: str, controllers: tuple[str, str], seed: int) -> str:
+    """A link that opens a new game (a record of no moves yet) with these controllers."""
+    compiled = compile_ruleset("2e")
+    record = Record("2e", compiled.content_hash, seed, [], meta={"controllers": list(controllers)})
+    return f"{url}/play?lang=en&ruleset=2e&record={encode_record(record.to_json())}"
+
+
+# ---------------------------------------------------------------- a player
+
+
+async def _decision(page: Any) -> str:
+    return str(await page.evaluate(DECISION_JS))
+
+
+async def _settled(page: Any, before: str | None, deadline: float) -> str:
+    """Wait until the page shows a decision other than `before`, its run finished."""
+    while time.monotonic() < deadline:
+        now = await _decision(page)
+        if "running" not in now and now != before and now.strip():
+            return now
+        await asyncio.sleep(0.02)
+    raise TimeoutError(f"the page stayed at {before!r}")
+
+
+async def _click_one(page: Any, chooser: random.Random) -> bool:
+    """One decision as a player makes it (never a losing one on purpose); False: none found."""
+    for selector in (
+        '[class*="st-key-confirm_no"] button',
+        '[class*="st-key-reveal"] button',
+        '[class*="st-key-board_pick_"] button',
+    ):
+        found = page.locator(selector)
+        if await found.count():
+            await found.first.click(timeout=CLICK_TIMEOUT_MS)
+            return True
+    hand = page.locator(".polis-cards .hand button.card")
+    if await hand.count() >= 2:
+        ids = await hand.evaluate_all("els => els.map(el => el.dataset.id)")
+        send = page.locator('[data-id="cards-send"]')
+        for i in range(len(ids)):
+            for j in range(i + 1, len(ids)):
+                await page.locator(f'.polis-cards .hand [data-id="{ids[i]}"]').click()
+                await page.locator(f'.polis-cards .hand [data-id="{ids[j]}"]').click()
+                if await send.is_enabled():
+                    await send.click()
+                    return True
+                await page.locator('[data-id="cards-clear"]').click()
+    buttons = page.locator('[class*="st-key-choice_"] button')
+    labels = await buttons.all_inner_texts()
+    safe = [i for i, label in enumerate(labels) if not label.startswith("⚠")]
+    if not safe:
+        return False
+    await buttons.nth(chooser.choice(safe)).click(timeout=CLICK_TIMEOUT_MS)
+    return True
+
+
+async def _player(
+    context: Any, link: str, clicks: int, seed: int, phase: Phase, go: _Start
+) -> None:
+    page = await context.new_page()
+    chooser = random.Random(seed)
+    await page.goto(link)
+    deadline = time.monotonic() + WAIT_MS / 1000
+    decision = await _settled(page, None, deadline)
+    await go.wait()  # every session has loaded: the clicks, and what they cost, begin
+    made = 0
+    while made < clicks:
+        await asyncio.sleep(THINK_SECONDS)
+        if decision == "over":
+            await page.goto(link)  # a new session: the game begins again
+            decision = await _settled(page, None, time.monotonic() + WAIT_MS / 1000)
+            continue
+        started = time.monotonic()
+        try:
+            clicked = await _click_one(page, chooser)
+        except Exception:  # a rerun redrew the button under the click: look again
+            decision = await _settled(page, None, time.monotonic() + WAIT_MS / 1000)
+            continue
+        if not clicked:
+            decision = "over"  # nothing safe to click: start again
+            continue
+        decision = await _settled(page, decision, started + WAIT_MS / 1000)
+        phase.latencies.append(time.monotonic() - started)
+        phase.clicks += 1
+        made += 1
+    await page.close()
+
+
+class _Start:
+    """The sessions of a phase wait, loaded, until the measurement starts."""
+
+    def __init__(self, sessions: int) -> None:
+        self.waiting = sessions
+        self.all_loaded = asyncio.Event()
+        self._go = asyncio.Event()
+
+    async def wait(self) -> None:
+        self.waiting -= 1
+        if self.waiting == 0:
+            self.all_loaded.set()
+        await self._go.wait()
+
+    def release(self) -> None:
+        self._go.set()
+
+
+async def _first_load(browser: Any, link: str) -> float:
+    """Seconds from opening a game's link in a new session to a board that takes clicks."""
+    context = await browser.new_context(viewport={"width": 1366, "height": 900})
+    page = await context.new_page()
+    started = time.monotonic()
+    await page.goto(link)
+    await page.locator(".pb-map").wait_for(timeout=WAIT_MS)
+    await page.locator('[class*="st-key-choice_"] button').first.wait_for(timeout=WAIT_MS)
+    took = time.monotonic() - started
+    await context.close()
+    return took
+
+
+async def _phase(
+    browser: Any, server: Server, phase: Phase, clicks: int, watcher: str | None
+) -> None:
+    contexts = [
+        await browser.new_context(viewport={"width": 1366, "height": 900})
+        for _ in range(phase.sessions + (1 if watcher else 0))
+    ]
+    if watcher is not None:  # a game of bots, thinking in the pool the whole phase
+        watching = await contexts[-1].new_page()
+        await watching.goto(watcher)
+        await asyncio.sleep(3)  # its first search under way
+    go = _Start(phase.sessions)
+    players = [
+        _player(contexts[i], game_link(server.url, ("human", "human"), 100 + i), clicks, i,
+                phase, go)
+        for i in range(phase.sessions)
+    ]  # fmt: skip
+    running = asyncio.gather(*players)
+    await go.all_loaded.wait()  # page loads (static files, a new session) are not clicks
+    own, children = server.cpu()
+    started = time.monotonic()
+    go.release()
+    await running
+    phase.wall = time.monotonic() - started
+    own_after, children_after = server.cpu()
+    phase.server_cpu = own_after - own
+    phase.workers_cpu = children_after - children
+    phase.load = os.getloadavg()
+    for context in contexts:
+        await context.close()
+
+
+async def _run(server: Server, sessions: int, clicks: int, rounds: int) -> dict[str, Any]:
+    try:
+        from playwright.async_api import async_playwright
+    except ImportError:
+        raise AppBenchError("Playwright is missing: ./run tests installs it") from None
+    if not Path(CHROMIUM).exists():
+        raise AppBenchError(f"{CHROMIUM} is missing: ./run tests installs Debian's chromium")
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        cold = await _first_load(browser, game_link(server.url, ("human", "human"), 1))
+        warm = [await _first_load(browser, game_link(server.url, ("human", "human"), 2))
+                for _ in range(3)]  # fmt: skip
+        watcher = game_link(server.url, ("mcts:strong", "mcts:strong"), 7)
+        phases: list[Phase] = []
+        for _ in range(rounds):  # interleaved: alone, with the bots, alone, ...
+            for name, bots in (("hotseat", None), ("hotseat + strong bots", watcher)):
+                phase = Phase(name, sessions)
+                await _phase(browser, server, phase, clicks, bots)
+                phases.append(phase)
+        await browser.close()
+    merged = {}
+    for name in ("hotseat", "hotseat + strong bots"):
+        runs = [p for p in phases if p.name == name]
+        total = Phase(name, sessions)
+        for p in runs:
+            total.clicks += p.clicks
+            total.latencies += p.latencies
+            total.server_cpu += p.server_cpu
+            total.workers_cpu += p.workers_cpu
+            total.wall += p.wall
+        total.load = runs[-1].load
+        merged[name] = total.summary()
+    alone, loaded = merged["hotseat"], merged["hotseat + strong bots"]
+    ratio = None
+    if alone["latency_p95_ms"] and loaded["latency_p95_ms"]:
+        ratio = round(loaded["latency_p95_ms"] / alone["latency_p95_ms"], 2)
+    return {
+        "first_load_cold_s": round(cold, 2),
+        "first_load_warm_s": round(statistics.median(warm), 2),
+        "phases": list(merged.values()),
+        "p95_ratio_with_bots": ratio,
+        "rounds": rounds,
+        "runs": [asdict(p) | {"latencies": None} for p in phases],
+    }
+
+
+def bench_app(
+    sessions: int = 5, clicks: int = 12, rounds: int = 2, server_args: list[str] | None = None
+) -> dict[str, Any]:
+    """Start the server, play `sessions` hotseat games in Chromium, and measure (see above)."""
+    with (
+        tempfile.TemporaryDirectory(prefix="polis-bench-app-") as tmp,
+        serve(server_args or [], Path(tmp)) as server,
+    ):
+        result = asyncio.run(_run(server, sessions, clicks, rounds))
+        scripts = [float(line.split()[2]) for line in server.timings.read_text().splitlines()]
+    result["page_script_cpu_ms_p50"] = _ms(statistics.median(scripts)) if scripts else None
+    result["server_args"] = server_args or []
+    return result
+
+
+def render(result: dict[str, Any]) -> str:
+    lines = [
+        f"first load of a game, to a board that takes clicks: cold server "
+        f"{result['first_load_cold_s']} s, warm server {result['first_load_warm_s']} s",
+        f"page script CPU per run (median): {result['page_script_cpu_ms_p50']} ms",
+    ]
+    for p in result["phases"]:
+        lines.append(
+            f"{p['name']}: {p['sessions']} sessions, {p['clicks']} clicks, click to next "
+            f"decision p50 {p['latency_p50_ms']} ms / p95 {p['latency_p95_ms']} ms, server CPU "
+            f"per click {p['server_cpu_per_click_ms']} ms, search pool {p['pool_cpu_s']} CPU-s, "
+            f"load average {p['load_average']}"
+        )
+    lines.append(f"p95 with the strong bots / without: {result['p95_ratio_with_bots']}")
+    return "\n".join(lines)

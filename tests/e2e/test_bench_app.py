@@ -1,0 +1,29 @@
+"""`polis bench --app` drives the real server from Chromium sessions and reports what it
+measured (the figures are the benchmark's, never asserted: the machine is shared)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from polis.cli.main import app as cli
+
+pytestmark = pytest.mark.e2e
+
+
+def test_the_app_benchmark_reports_latency_and_server_cpu_per_click() -> None:
+    result = CliRunner().invoke(
+        cli, ["bench", "--app", "--sessions", "2", "--clicks", "3", "--rounds", "1", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    alone, loaded = report["phases"]
+    for phase in (alone, loaded):
+        assert phase["clicks"] == 6  # every click was seen through to the next decision
+        assert 0 < phase["latency_p50_ms"] <= phase["latency_p95_ms"]
+        assert phase["server_cpu_per_click_ms"] > 0
+    assert loaded["pool_cpu_s"] > 0  # the strong bots searched in the pool, not the server
+    assert report["first_load_warm_s"] > 0 and report["p95_ratio_with_bots"] > 0
+    assert report["page_script_cpu_ms_p50"] > 0
