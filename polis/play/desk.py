@@ -10,20 +10,50 @@ through `Desk.think()`: a search runs in the server's search pool
 
 A desk serves the sides it seats: both in a hotseat game, the human side
 against a bot, one side of a game played from two places, none for a watcher.
+A game played from two places lives on a shared table (a stored game,
+polis.play.remote): a move is played here only once the table has taken it,
+and `Desk.sync()` brings in the moves made at the other desk.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Protocol
 
 from polis.bots import Progress
-from polis.engine import Action, Refusal, State, explain
-from polis.engine.record import Record
+from polis.engine import Action, Refusal, State, apply, explain
+from polis.engine.notation import NotationError, from_json
+from polis.engine.record import Record, RecordError, action_json
+from polis.messages import MessageError, gettext_message, msg, quoted
 from polis.play import cards, choices
 from polis.play.clicks import resolve_click, shows_hand
 from polis.play.controllers import is_search
 from polis.play.game import MAX_BOT_STEPS, GameSession
 from polis.play.pool import PoolBusyError, SearchPool, Ticket, search_here
+
+# ---------------------------------------------------------------- a shared table
+
+
+class MovedOnError(MessageError):
+    """The table took another move first: the version this desk played from is gone."""
+
+
+class SharedTable(Protocol):
+    """Where the moves of a game played from two places are kept (polis.play.remote)."""
+
+    def version(self) -> int:
+        """How many moves the table holds (what a waiting desk polls)."""
+        ...
+
+    def commit(self, version: int, action: list[Any], *, finished: bool) -> None:
+        """Add one move made from `version` moves; MovedOnError if the table has more,
+        another MessageError if it cannot be reached."""
+        ...
+
+    def moves_since(self, version: int) -> list[list[Any]]:
+        """The moves after the first `version`, in record form."""
+        ...
+
 
 # ---------------------------------------------------------------- what a click says
 
@@ -120,6 +150,8 @@ class View:
     board_pick: BoardPick | None
     refusal: Refusal | None
     thinking: bool  # a bot owes the decision (Desk.think says how far it has come)
+    moved_on: bool = False  # a click came too late: the other seat moved first (shown now)
+    problem: MessageError | None = None  # the shared table failed; nothing was played
 
     @property
     def finished(self) -> bool:
@@ -135,8 +167,10 @@ class Desk:
         *,
         seats: frozenset[int] | None = None,
         pool: SearchPool | None = None,
+        table: SharedTable | None = None,
     ) -> None:
         self.game = game
+        self.table = table
         # the sides decided at this desk: every human side of a game played at one screen
         self.seats = (
             frozenset(side for side in (0, 1) if game.is_human(side)) if seats is None else seats
@@ -146,6 +180,8 @@ class Desk:
         self.confirm: Confirm | None = None
         self.board_pick: BoardPick | None = None
         self.seen_by: int | None = None  # who said they hold the device for the hidden hand
+        self.moved_on = False
+        self.problem: MessageError | None = None
         self._ticket: Ticket | None = None
         self._consequences: tuple[int, list[choices.Consequence]] | None = None
         self._danger: tuple[int, choices.Danger | None] | None = None
@@ -197,6 +233,8 @@ class Desk:
             self.board_pick,
             self.refusal,
             self.game.awaiting_bot,
+            self.moved_on,
+            self.problem,
         )
 
     def danger_now(self) -> choices.Danger | None:
@@ -248,13 +286,21 @@ class Desk:
             case WhyNot(action):
                 self.refusal = explain(self.state, tuple(action))
             case Undo():
-                self._cancel_search()
-                if self.game.undo():
+                if self.can_undo():
+                    self._cancel_search()
+                    self.game.undo()
                     self._clear()
         return self.view()
 
+    def can_undo(self) -> bool:
+        """Undo where the rules of undo allow it; never at a shared table (the other seat
+        may have seen the move)."""
+        return self.table is None and self.game.undo_target() is not None
+
     def _clear(self) -> None:
         self.refusal = self.confirm = self.board_pick = None
+        self.moved_on = False
+        self.problem = None
 
     def _request(self, action: Action) -> None:
         """A choice: played at once, held for confirmation if it loses the game, or refused."""
@@ -289,9 +335,69 @@ class Desk:
 
     def _play(self, action: Action) -> None:
         self._clear()
+        if self.table is not None and not self._commit(action):
+            return
         self.refusal = self.game.push(action, by_bot=False)
         if not shows_hand(self.state.phase):  # the next hidden hand needs a new hand-over
             self.seen_by = None
+
+    def _commit(self, action: Action) -> bool:
+        """Hand a checked move to the shared table; False (and why) when it is not taken."""
+        assert self.table is not None
+        before = self.state
+        try:
+            after = apply(before, action)
+        except Refusal as refusal:
+            self.refusal = refusal
+            return False
+        try:
+            self.table.commit(
+                len(self.game.steps), action_json(before, action), finished=after.finished
+            )
+        except MovedOnError:
+            self.sync()  # the new state, drawn with the news that the click came too late
+            self.moved_on = True
+            return False
+        except MessageError as error:  # unreachable, locked, read-only: nothing was played
+            self.problem = error
+            return False
+        return True
+
+    # ---------------------------------------------------------------- a shared table
+
+    def sync(self) -> bool:
+        """Bring in the moves the table has and this desk has not; True if there were any."""
+        if self.table is None:
+            return False
+        try:
+            if self.table.version() == len(self.game.steps):
+                return False
+            moves = self.table.moves_since(len(self.game.steps))
+        except MessageError as error:
+            self.problem = error
+            return False
+        cfg = self.game.compiled.config
+        for data in moves:  # the table's moves are checked as a record's are: it may be damaged
+            n, shown = len(self.game.steps) + 1, quoted(data)
+            try:
+                refusal = self.game.push(from_json(cfg, data), by_bot=False)
+            except NotationError as exc:
+                self.problem = RecordError(
+                    msg("record.action_unreadable", n=n, action=shown, problem=exc.problem)
+                )
+                return True
+            if refusal is not None:
+                reason = gettext_message(refusal.message, refusal.params)
+                self.problem = RecordError(
+                    msg(
+                        "record.action_refused", n=n, action=shown, reason=reason, rule=refusal.rule
+                    )
+                )
+                return True
+        self.refusal = self.confirm = self.board_pick = None
+        if not shows_hand(self.state.phase):
+            self.seen_by = None
+        return bool(moves)
 
     # ---------------------------------------------------------------- bots
 

@@ -221,12 +221,18 @@ def open_record(
     """
     record = loads(raw)
     controllers = from_meta(record.meta)
-    loaded = None
+    compiled, loaded = compiled_for(record, shipped)
+    return GameSession.from_record(record, compiled, controllers), loaded
+
+
+def compiled_for(
+    record: Record, shipped: Callable[[str], bool]
+) -> tuple[Compiled, LoadedRuleset | None]:
+    """The rules a record was played under: the overlay it carries, or a shipped ruleset
+    (`shipped` says which are), never a path on the server; also the loaded overlay."""
     if record.overlay is not None:  # played under an uploaded house rule it carries
         loaded = load_overlay_text(record.overlay, display="overlay.yaml")
-        compiled = compile_loaded(loaded)
-    elif shipped(record.ruleset):
-        compiled = compile_ruleset(record.ruleset)
-    else:
-        raise RecordError(msg("record.unknown_rules", ruleset=quoted(record.ruleset)))
-    return GameSession.from_record(record, compiled, controllers), loaded
+        return compile_loaded(loaded), loaded
+    if shipped(record.ruleset):
+        return compile_ruleset(record.ruleset), None
+    raise RecordError(msg("record.unknown_rules", ruleset=quoted(record.ruleset)))
