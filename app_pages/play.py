@@ -28,10 +28,17 @@ from polis.app.outcome import outcome
 from polis.app.play_view import last_marks, resolve_click, shows_hand, targets
 from polis.app.session import _
 from polis.app.words import Words
-from polis.engine import Action, Refusal, State, explain
-from polis.engine.flow import other_passed, scores
-from polis.engine.notation import from_json
-from polis.engine.record import MAX_RECORD_BYTES, RecordError
+from polis.engine import (
+    MAX_RECORD_BYTES,
+    Action,
+    RecordError,
+    Refusal,
+    State,
+    action_from_json,
+    explain,
+    other_passed,
+    scores,
+)
 from polis.i18n.names import Names
 from polis.narrate import Narrator
 from polis.reference.events import known_cards_note
@@ -623,7 +630,7 @@ def draw_replay_view() -> None:
     lines = narrator.log(shown)
     if step:
         before = game.states[step - 1]
-        taken = from_json(cfg, game.steps[step - 1].action)
+        taken = action_from_json(cfg, game.steps[step - 1].action)
         lines.insert(
             0,
             _("{side}: {choice}").format(

@@ -14,8 +14,20 @@ from typing import Literal, cast
 
 from polis.bots import Bot, make_bot
 from polis.compiler import Compiled, compile_loaded, compile_ruleset
-from polis.engine import Action, Refusal, State, apply, explain, legal_actions, new_game
-from polis.engine.record import Record, RecordError, action_json, loads, replay
+from polis.engine import (
+    Action,
+    Record,
+    RecordError,
+    Refusal,
+    State,
+    action_json,
+    apply,
+    explain,
+    legal_actions,
+    load_record,
+    new_game,
+    replay,
+)
 from polis.messages import msg, quoted
 from polis.rules.loader import LoadedRuleset, load_overlay_text
 
@@ -187,7 +199,7 @@ def open_record(
     else for bad input: the record is untrusted. A record names a shipped ruleset
     (`shipped` says which are) or carries its overlay, never a path on the server.
     """
-    record = loads(raw)
+    record = load_record(raw)
     loaded = None
     if record.overlay is not None:  # played under an uploaded house rule it carries
         loaded = load_overlay_text(record.overlay, display="overlay.yaml")

@@ -22,7 +22,7 @@ from babel import Locale
 
 from polis.app.reference_view import sections_for
 from polis.compiler import Compiled, compile_loaded, compile_ruleset
-from polis.engine.record import MAX_RECORD_BYTES, RecordError
+from polis.engine import MAX_RECORD_BYTES, RecordError
 from polis.i18n import LANGUAGES, translator
 from polis.i18n.names import Names
 from polis.i18n.negotiate import negotiate

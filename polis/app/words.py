@@ -19,8 +19,7 @@ from polis.app.outcome import Outcome
 from polis.app.recent import BattleReport, Group
 from polis.app.table import MarketRow, PlayerBoard, ProjectOffer, TurnStatus
 from polis.compiler.config import PRESTIGE, UNANSWERABLE, WILDCARD
-from polis.engine import Action
-from polis.engine.state import DRAW, LogEntry, State
+from polis.engine import DRAW, Action, LogEntry, State
 from polis.i18n import N_
 from polis.i18n.formats import items
 from polis.narrate import BATTLE_ENDS, REASONS, Narrator

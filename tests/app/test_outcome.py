@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from polis.app.outcome import outcome
-from polis.engine.flow import score_parts, scores
+from polis.engine import score_parts, scores
 from tests.app.scenes import starved_out, state
 
 
