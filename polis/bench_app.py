@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from polis.compiler import compile_ruleset
-from polis.engine.record import Record
+from polis.engine import Record
 from polis.play.share import encode_record
 
 ROOT = Path(__file__).resolve().parents[1]

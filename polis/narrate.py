@@ -9,8 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from polis.engine.phases import Action, Refusal
-from polis.engine.state import DRAW, State
+from polis.engine import DRAW, Action, Refusal, State, price
 from polis.i18n import N_
 from polis.i18n.formats import items
 from polis.i18n.names import Names
@@ -185,8 +184,6 @@ class Narrator:
         if op == "slot":
             return self.slot(args[0])
         if op == "barter":
-            from polis.engine.act_political import price
-
             return _("Give {amount}").format(
                 amount=n.amount(price(state, state.cur_slot, args[0]), args[0])
             )

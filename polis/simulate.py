@@ -25,9 +25,15 @@ from typing import Any, TypeVar
 from polis.bots import make_bot, spec_label
 from polis.compiler.config import EngineConfig
 from polis.compiler.serialize import from_jsonable, to_jsonable
-from polis.engine import State, apply_unchecked, legal_actions, new_game
-from polis.engine.flow import SCORE_REASONS, scores
-from polis.engine.state import DRAW
+from polis.engine import (
+    DRAW,
+    SCORE_REASONS,
+    State,
+    apply_unchecked,
+    legal_actions,
+    new_game,
+    scores,
+)
 from polis.stats import percentile, wilson
 
 MAX_ACTIONS_PER_GAME = 20_000  # far above any real game; a guard against a rules bug looping

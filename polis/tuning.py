@@ -43,8 +43,7 @@ from polis.bots import greedy, rollout
 from polis.bots.evaluation import WEIGHTS, Weights, evaluate
 from polis.bots.fitted import TABLE_FILE
 from polis.compiler.config import EngineConfig
-from polis.engine import State, apply_unchecked, legal_actions, new_game
-from polis.engine.state import DRAW
+from polis.engine import DRAW, State, apply_unchecked, legal_actions, new_game
 from polis.simulate import MAX_ACTIONS_PER_GAME, run_tasks
 
 FITTED = (

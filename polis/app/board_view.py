@@ -24,9 +24,7 @@ from typing import Any
 
 from polis.compiler.config import EngineConfig
 from polis.compiler.layout import BoardGeometry
-from polis.engine.act_political import price
-from polis.engine.notation import slot_id
-from polis.engine.state import SLOT_BLOCKED, SLOT_COVERED, SLOT_FREE, State
+from polis.engine import SLOT_BLOCKED, SLOT_COVERED, SLOT_FREE, State, price, slot_id
 from polis.i18n import N_
 from polis.i18n.formats import alternatives, items
 from polis.i18n.names import Names

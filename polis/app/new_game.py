@@ -13,7 +13,7 @@ import streamlit as st
 from polis.app import file_picker, labels, session
 from polis.app.markup import escape
 from polis.app.session import _
-from polis.engine.record import MAX_RECORD_BYTES, RecordError
+from polis.engine import MAX_RECORD_BYTES, RecordError
 from polis.i18n.names import Names
 from polis.play import share
 from polis.play.controllers import CONTROLLERS, DEFAULTS, Pair

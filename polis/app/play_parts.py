@@ -22,9 +22,7 @@ from polis.app.board_component import show_board
 from polis.app.board_view import board_data, element_name
 from polis.app.session import _
 from polis.app.words import Words
-from polis.engine import Action, State
-from polis.engine.flow import other_passed, scores
-from polis.engine.notation import from_json
+from polis.engine import Action, State, action_from_json, other_passed, scores
 from polis.i18n.names import Names
 from polis.narrate import Narrator
 from polis.play import cards as battle_cards
@@ -509,7 +507,7 @@ def replay_view(scene: Scene) -> None:
     lines = scene.narrator.log(shown)
     if step:
         before = game.states[step - 1]
-        taken = from_json(before.cfg, game.steps[step - 1].action)
+        taken = action_from_json(before.cfg, game.steps[step - 1].action)
         lines.insert(
             0,
             _("{side}: {choice}").format(

@@ -14,8 +14,7 @@ from typing import Any
 from babel.lists import format_list
 
 from polis.compiler.config import PRESTIGE, UNANSWERABLE, WILDCARD
-from polis.engine import Action
-from polis.engine.state import DRAW, LogEntry, State
+from polis.engine import DRAW, Action, LogEntry, State
 from polis.i18n import N_
 from polis.i18n.formats import items
 from polis.narrate import BATTLE_ENDS, REASONS, Narrator

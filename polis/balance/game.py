@@ -19,9 +19,7 @@ from dataclasses import dataclass, field
 
 from polis.bots import Bot, make_bot
 from polis.compiler.config import EngineConfig
-from polis.engine import State, apply_unchecked, new_game
-from polis.engine.flow import score_parts
-from polis.engine.state import DRAW, LogEntry
+from polis.engine import DRAW, LogEntry, State, apply_unchecked, new_game, score_parts
 
 MAX_STEPS_PER_GAME = 20_000  # far above any real game; a guard against a rules bug looping
 # end reasons that come from the final scoring; the others are sudden-death losses

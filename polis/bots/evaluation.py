@@ -25,10 +25,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from polis.compiler.config import EngineConfig
-from polis.engine.board import market_reachable
-from polis.engine.flow import goods_held, passes_in_turns, scores
-from polis.engine.round_end import zero_prestige_loses
-from polis.engine.state import DRAW, SLOT_FREE, State
+from polis.engine import (
+    DRAW,
+    SLOT_FREE,
+    State,
+    goods_held,
+    market_reachable,
+    passes_in_turns,
+    scores,
+    siege_chance,
+    zero_prestige_loses,
+)
 
 WIN = 1000.0  # a finished game outweighs any position
 
@@ -80,10 +87,6 @@ def evaluate(s: State, side: int, weights: Weights = WEIGHTS) -> float:
 
 
 # ------------------------------------------------------------------ the round's progress
-
-
-def in_round_end(s: State) -> bool:
-    return bool(s.step)
 
 
 def feeding_ahead(s: State, who: int) -> bool:
@@ -408,9 +411,7 @@ def _siege_chances(s: State, who: int, mine: list[int]) -> float:
             continue
         if cfg.siege_capitals_immune and pol.capital_of >= 0:
             continue
-        bonus = s.siege_discs[p * 2 + who] * cfg.siege_disc_bonus
-        need = pol.base - bonus
-        chance = 1.0 if need <= 1 else max(0.0, (cfg.siege_die - need + 1) / cfg.siege_die)
+        chance = siege_chance(s, who, p)
         population = pol.base if s.owner[p] < 0 else s.pop[p]
         total += chance * (pol.base + population)
     return total

@@ -27,9 +27,7 @@ from bisect import bisect_right
 from collections.abc import Callable
 
 from polis.bots.evaluation import feeding_ahead
-from polis.engine import Action, State
-from polis.engine.act_military import tribute_cost
-from polis.engine.round_end import zero_prestige_loses
+from polis.engine import Action, State, tribute_cost, zero_prestige_loses
 
 # how often each turn action is picked, relative to the others; the rest weigh 1
 ACTION_WEIGHTS = {

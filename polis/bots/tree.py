@@ -17,9 +17,16 @@ from typing import Final
 
 from polis.bots import rollout
 from polis.bots.evaluation import Weights, evaluate
-from polis.engine import Action, State, advance, apply_unchecked, legal_actions
-from polis.engine.flow import SCORE_REASONS, scores
-from polis.engine.state import DRAW
+from polis.engine import (
+    DRAW,
+    SCORE_REASONS,
+    Action,
+    State,
+    advance,
+    apply_unchecked,
+    legal_actions,
+    scores,
+)
 
 FINISH_STEPS: Final = 8  # most steps a leaf's action in progress is played on
 

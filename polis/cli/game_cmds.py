@@ -19,9 +19,16 @@ from polis.cli.common import (
     write_atomic,
 )
 from polis.compiler import compile_loaded, compile_ruleset
-from polis.engine import State, legal_actions, new_game
-from polis.engine.record import MAX_RECORD_BYTES, RecordError, loads, replay
-from polis.engine.state_json import to_json
+from polis.engine import (
+    MAX_RECORD_BYTES,
+    RecordError,
+    State,
+    legal_actions,
+    load_record,
+    new_game,
+    replay,
+    state_to_json,
+)
 from polis.i18n import translator
 from polis.i18n.names import Names
 from polis.narrate import Narrator
@@ -84,7 +91,7 @@ def new(
     """Set up a game and show its first decision."""
     state = new_game(compile_ruleset(ruleset).config, seed)
     if as_json:
-        emit_json(to_json(state))
+        emit_json(state_to_json(state))
         return
     narrator = Narrator(Names(state.cfg, translator(lang)), lang)
     typer.echo(_summary(state, narrator, narrator.log(state)))
@@ -102,7 +109,7 @@ def replay_cmd(
         if not record.is_file():  # a folder, a pipe or a device is never a record
             raise UserError(_("{path}: not a record file").format(path=record))
         with record.open("rb") as fh:  # one byte more than allowed is enough to refuse it
-            rec = loads(fh.read(MAX_RECORD_BYTES + 1))
+            rec = load_record(fh.read(MAX_RECORD_BYTES + 1))
         if rec.overlay is not None:  # played under an uploaded house rule it carries
             loaded = load_overlay_text(rec.overlay, display=f"{record}: overlay")
             compiled = compile_loaded(loaded)
@@ -117,7 +124,7 @@ def replay_cmd(
         raise UserError(f"{record}: {exc.render(lang)}") from None
     final = states[-1]
     if as_json:
-        emit_json(to_json(final))
+        emit_json(state_to_json(final))
         return
     narrator = Narrator(Names(final.cfg, translator(lang)), lang)
     log = [line for s in states for line in narrator.log(s)]

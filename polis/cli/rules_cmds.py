@@ -172,14 +172,14 @@ def schema(
 ) -> None:
     """Write the JSON Schemas of the rules files and of the state, action and record JSON."""
     from polis.balance.record import schema_files as balance_schemas
-    from polis.engine import schemas as engine_schemas
+    from polis.engine import schema_files as engine_schema_files
     from polis.rules import schema_export
     from polis.rules.registry import rules_data_dir
 
     _ = translator(lang).gettext
     rules_folder = rules_data_dir() / "schema"
     docs_folder = rules_data_dir().parent / "docs" / "schema"
-    docs_files = {**engine_schemas.files(), **balance_schemas()}
+    docs_files = {**engine_schema_files(), **balance_schemas()}
     if check:
         names = schema_export.stale(rules_folder) + schema_export.stale(docs_folder, docs_files)
         if names:

@@ -13,6 +13,10 @@ choices, `apply(state, action)` returns the next state (the given one is never
 changed) or raises `Refusal` naming the rule, and `explain(state, action)` says
 why an action is not allowed. The engine reads only the compiled configuration;
 editions differ in data, never in code.
+
+This package is the engine's one face: code outside `polis/engine/` imports
+from `polis.engine` only, never from its modules (a lint rule refuses it; see
+docs/engine.md#the-public-face, which lists every name below).
 """
 
 from __future__ import annotations
@@ -27,19 +31,120 @@ from polis.engine import (  # noqa: F401  (modules register their phases on impo
     round_end,
     turns,
 )
+from polis.engine.act_development import costs as unit_costs
+from polis.engine.act_development import project_hosts, startable_projects
+from polis.engine.act_military import siege_chance, siege_need, tribute_cost
+from polis.engine.act_political import civil_war_cost, price, proxenos_moves, trade_slots
+from polis.engine.battle import cards_of, matched
+from polis.engine.board import market_reachable, proxenos_costs
 from polis.engine.core import advance, apply, apply_unchecked, legal_actions, new_game
-from polis.engine.explain import explain
+from polis.engine.flow import other_passed, passes_in_turns
+from polis.engine.notation import NotationError, card_id, slot_id
+from polis.engine.notation import from_json as action_from_json
+from polis.engine.notation import to_json as action_to_json
+from polis.engine.outcomes import (
+    SCORE_REASONS,
+    goods_held,
+    score_parts,
+    scores,
+    zero_prestige_loses,
+)
 from polis.engine.phases import Action, Refusal
-from polis.engine.state import State
+from polis.engine.record import (
+    MAX_RECORD_BYTES,
+    MAX_SEED,
+    Record,
+    RecordError,
+    action_json,
+    replay,
+)
+from polis.engine.record import loads as load_record
+from polis.engine.refusals import explain
+from polis.engine.round_end import feeding_need, round_end_now
+from polis.engine.state import (
+    DISCARDED,
+    DRAW,
+    IN_BOX,
+    NO_WINNER,
+    ON_OFFER,
+    SLOT_BLOCKED,
+    SLOT_COVERED,
+    SLOT_FREE,
+    LogEntry,
+    State,
+)
+from polis.engine.state_json import OverrideError, apply_overrides
+from polis.engine.state_json import to_json as state_to_json
+from polis.engine.turns import surcharge
+
+
+def schema_files() -> dict[str, str]:
+    """The JSON Schemas of the state, action and record formats, as committed in docs/schema/.
+
+    Imported on demand: only the schema export needs the pydantic models behind them.
+    """
+    from polis.engine import schemas
+
+    return schemas.files()
+
 
 __all__ = [
+    "DISCARDED",
+    "DRAW",
+    "IN_BOX",
+    "MAX_RECORD_BYTES",
+    "MAX_SEED",
+    "NO_WINNER",
+    "ON_OFFER",
+    "SCORE_REASONS",
+    "SLOT_BLOCKED",
+    "SLOT_COVERED",
+    "SLOT_FREE",
     "Action",
+    "LogEntry",
+    "NotationError",
+    "OverrideError",
+    "Record",
+    "RecordError",
     "Refusal",
     "State",
+    "action_from_json",
+    "action_json",
+    "action_to_json",
     "advance",
     "apply",
+    "apply_overrides",
     "apply_unchecked",
+    "card_id",
+    "cards_of",
+    "civil_war_cost",
     "explain",
+    "feeding_need",
+    "goods_held",
     "legal_actions",
+    "load_record",
+    "market_reachable",
+    "matched",
     "new_game",
+    "other_passed",
+    "passes_in_turns",
+    "price",
+    "project_hosts",
+    "proxenos_costs",
+    "proxenos_moves",
+    "replay",
+    "round_end_now",
+    "schema_files",
+    "score_parts",
+    "scores",
+    "siege_chance",
+    "siege_need",
+    "slot_id",
+    "startable_projects",
+    "state_to_json",
+    "surcharge",
+    "trade_slots",
+    "tribute_cost",
+    "unit_costs",
+    "zero_prestige_loses",
 ]

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 
 from polis.engine import board, flow, phases, units
 from polis.engine.facts import SideFacts, facts_for
+from polis.engine.outcomes import gain_prestige, pay_prestige
 from polis.engine.phases import Action
 from polis.engine.state import State, roll
 from polis.engine.tables import ALLOCATIONS_MAX, Allocations, remember
@@ -119,6 +120,21 @@ def siege_targets(s: State, side: int, facts: SideFacts | None = None) -> Iterat
             yield p
 
 
+def siege_need(s: State, side: int, polis: int) -> int:
+    """The least roll of the siege die with which `side` takes `polis` now, its siege discs
+    added; 0 where the siege cannot fail (then no die is rolled)."""
+    cfg = s.cfg
+    need = cfg.poleis[polis].base - s.siege_discs[polis * 2 + side] * cfg.siege_disc_bonus
+    return 0 if need <= 1 else need
+
+
+def siege_chance(s: State, side: int, polis: int) -> float:
+    """The chance that `side`'s siege of `polis` succeeds now (the odds of `siege_need`)."""
+    need = siege_need(s, side, polis)
+    faces = s.cfg.siege_die
+    return 1.0 if need == 0 else max(0.0, (faces - need + 1) / faces)
+
+
 def enter_siege(s: State) -> None:
     s.phase = "siege_polis"
 
@@ -134,15 +150,16 @@ def _siege_play(s: State, action: Action) -> None:
     enemy = 1 - side
     units.drop_siege_discs_at(s, enemy, p, "other_side_besieges")
     bonus = s.siege_discs[p * 2 + side] * cfg.siege_disc_bonus
+    need = siege_need(s, side, p)
     # a result the die cannot miss is not rolled (fortification 1): no chance, no undo barrier
-    die = 0 if pol.base - bonus <= 1 else roll(s, cfg.siege_die)
-    success = die == 0 or die + bonus >= pol.base
+    die = 0 if need == 0 else roll(s, cfg.siege_die)
+    success = die >= need
     s.emit("siege", side=side, polis=p, roll=die, bonus=bonus, success=success)
     if success:
         owner = s.owner[p]
         population = units.take_polis(s, side, p)
         units.drop_siege_discs_at(s, side, p, "success")
-        flow.gain_prestige(s, side, pol.base)
+        gain_prestige(s, side, pol.base)
         s.emit(
             "polis_taken", side=side, polis=p, population=population, prestige=pol.base, was=owner
         )
@@ -212,7 +229,7 @@ def _territory_legal(s: State) -> list[Action]:
 
 def _territory_play(s: State, action: Action) -> None:
     side, t = s.player, action[1]
-    if not flow.pay_prestige(s, side, tribute_cost(s, side, t)):
+    if not pay_prestige(s, side, tribute_cost(s, side, t)):
         return
     s.tributed[t] = side
     s.cur_dest = t

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 
 from polis.engine import board, flow, phases, units
 from polis.engine.facts import SideFacts, facts_for
+from polis.engine.outcomes import gain_prestige
 from polis.engine.phases import Action
 from polis.engine.state import SLOT_FREE, State, roll
 
@@ -227,7 +228,7 @@ def enter_civil_war(s: State) -> None:
     was = s.owner[p]
     s.add_good(side, s.cfg.civil_war_good, -cost)
     units.take_polis(s, side, p)
-    flow.gain_prestige(s, side, population)
+    gain_prestige(s, side, population)
     s.emit("civil_war", side=side, polis=p, paid=cost, population=population, was=was)
     flow.finish_action(s)
 

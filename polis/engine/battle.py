@@ -15,9 +15,17 @@ from __future__ import annotations
 from itertools import combinations_with_replacement, product
 
 from polis.compiler.config import UNANSWERABLE, WILDCARD, CardCfg
-from polis.engine import flow, phases, units
+from polis.engine import continuations, phases, units
+from polis.engine.outcomes import gain_prestige, pay_prestige
 from polis.engine.phases import Action
 from polis.engine.state import Battle, State, draw
+
+
+def battle_areas(s: State) -> list[int]:
+    """Areas where both sides together have enough units for a battle."""
+    n = len(s.cfg.areas)
+    t = s.cfg.battle_threshold
+    return [a for a in range(n) if s.units[a] + s.units[n + a] >= t]
 
 
 def cards_of(s: State, b: Battle) -> tuple[CardCfg, ...]:
@@ -103,7 +111,7 @@ def end(s: State, why: str) -> None:
     s.emit("battle_end", area=b.area, why=why)
     s.battles_fought = (*s.battles_fought, b.area)
     s.battle = None
-    flow.next_battle(s)
+    continuations.proceed(s, continuations.NEXT_BATTLE)
 
 
 # ------------------------------------------------------------------ assaults
@@ -179,8 +187,8 @@ def resolve(s: State, defence: tuple[int, int]) -> None:
     )
     b.played = ()
     if gain >= 0:
-        flow.gain_prestige(s, attacker, gain)
-    elif not flow.pay_prestige(s, attacker, -gain):
+        gain_prestige(s, attacker, gain)
+    elif not pay_prestige(s, attacker, -gain):
         return  # a forced ambush the attacker could not pay: the game is lost
     if units_in(s, defender) < s.cfg.defender_min_units:
         end(s, "defender_below_min")
@@ -194,7 +202,7 @@ def resolve(s: State, defence: tuple[int, int]) -> None:
 
 
 def _order_legal(s: State) -> list[Action]:
-    ready = set(flow.battle_areas(s))
+    ready = set(battle_areas(s))
     return [("battle", a) for a in s.battles_pending if a not in s.battles_fought and a in ready]
 
 
@@ -213,8 +221,8 @@ def _retreat_play(s: State, action: Action) -> None:
     if action[0] == "fight":
         _ask_retreat(s)
         return
-    flow.pay_prestige(s, side, s.cfg.retreat_cost)
-    flow.gain_prestige(s, 1 - side, s.cfg.retreat_gain)
+    pay_prestige(s, side, s.cfg.retreat_cost)
+    gain_prestige(s, 1 - side, s.cfg.retreat_gain)
     s.emit("retreat", side=side, area=b.area)
     end(s, "retreat")
 

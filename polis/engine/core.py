@@ -11,8 +11,8 @@ from collections.abc import Iterable
 from polis.compiler.config import EngineConfig
 from polis.engine import flow
 from polis.engine import rng as _rng
-from polis.engine.explain import explain
 from polis.engine.phases import PHASES, Action, register
+from polis.engine.refusals import explain
 from polis.engine.state import IN_BOX, NO_EVENT, NO_WINNER, SLOT_COVERED, SLOT_FREE, State
 from polis.engine.tables import tables
 

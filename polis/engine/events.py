@@ -11,7 +11,8 @@ Effects respect the stacking limit and the supply of cubes.
 from __future__ import annotations
 
 from polis.compiler.config import GALLEY, HOPLITE, PRESTIGE, UNNAMED_CARD, EffectCfg
-from polis.engine import flow, phases, units
+from polis.engine import continuations, phases, units
+from polis.engine.outcomes import gain_prestige, leader, pay_prestige
 from polis.engine.phases import Action
 from polis.engine.state import (
     NO_EVENT,
@@ -29,18 +30,18 @@ Pending = tuple[int, int, int, int]
 def start(s: State) -> None:
     cfg = s.cfg
     deck_index = cfg.rounds[s.round].event_deck
-    s.then = "turns"
+    s.then = continuations.TURNS
     s.round_event = NO_EVENT
     if deck_index < 0:
-        flow.resume(s)
+        continuations.resume(s)
         return
     deck = cfg.decks[deck_index]
     event = deck.cards[draw(s, len(deck.cards))]
-    reader = flow.leader(s, cfg.reader_rule, cfg.reader_tie)
+    reader = leader(s, cfg.reader_rule, cfg.reader_tie)
     if event == UNNAMED_CARD or not cfg.events[event].known:
         s.round_event = UNNAMED_EVENT if event == UNNAMED_CARD else event
         s.emit("event_unknown", deck=deck_index, event=event, reader=reader)
-        flow.resume(s)
+        continuations.resume(s)
         return
     s.round_event = event
     s.emit("event", event=event, reader=reader)
@@ -75,7 +76,7 @@ def run_queue(s: State) -> None:
         apply_effect(s, effect, side)
         if s.phase == "over":
             return
-    flow.resume(s)
+    continuations.resume(s)
 
 
 def _removable(s: State, effect: EffectCfg, side: int) -> list[int]:
@@ -101,8 +102,8 @@ def apply_effect(s: State, effect: EffectCfg, side: int) -> None:
         if effect.good == PRESTIGE:
             before = s.prestige[side]
             if effect.op == "gain":
-                flow.gain_prestige(s, side, effect.amount)
-            elif not flow.pay_prestige(s, side, effect.amount):
+                gain_prestige(s, side, effect.amount)
+            elif not pay_prestige(s, side, effect.amount):
                 return
             moved = abs(s.prestige[side] - before)
         else:

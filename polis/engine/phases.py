@@ -2,7 +2,7 @@
 
 Every pending decision belongs to one phase (`State.phase`). A phase handler
 lists the legal choices and plays one on a fresh copy of the state; its rule id
-is what a refusal in that phase cites unless polis.engine.explain finds a more
+is what a refusal in that phase cites unless polis.engine.refusals finds a more
 specific one. Modules register their phases here; the public API in
 `polis.engine` dispatches on `State.phase`.
 """

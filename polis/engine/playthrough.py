@@ -13,8 +13,8 @@ import random
 from typing import Any
 
 from polis.compiler import compile_ruleset
-from polis.engine import apply_unchecked, legal_actions, new_game
-from polis.engine.flow import scores
+from polis.engine.core import apply_unchecked, legal_actions, new_game
+from polis.engine.outcomes import scores
 from polis.engine.record import action_json
 from polis.engine.state_json import apply_overrides
 

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from polis.compiler import compile_ruleset
-from polis.engine import apply, legal_actions, new_game
+from polis.engine.core import apply, legal_actions, new_game
 from polis.engine.notation import from_json
 from polis.engine.phases import Refusal
 from polis.engine.state import State

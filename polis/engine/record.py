@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from polis.compiler import Compiled
-from polis.engine import apply, legal_actions, new_game
-from polis.engine.flow import battle_areas
+from polis.engine.battle import battle_areas
+from polis.engine.core import apply, legal_actions, new_game
 from polis.engine.invariants import violations
 from polis.engine.notation import NotationError, from_json, to_json
 from polis.engine.phases import Action, Refusal

@@ -14,8 +14,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from polis.compiler.config import EngineConfig
-from polis.engine import flow, phases, units
+from polis.engine import continuations, events, phases, units
+from polis.engine.outcomes import (
+    finish_game,
+    gain_prestige,
+    lose,
+    pay_prestige,
+    zero_prestige_loses,
+)
 from polis.engine.phases import Action
 from polis.engine.state import DISCARDED, ON_OFFER, SLOT_COVERED, SLOT_FREE, State
 
@@ -23,8 +29,6 @@ PER_SIDE: Final = frozenset({"feeding", "growth", "phoros"})
 
 
 def begin(s: State) -> None:
-    from polis.engine import events
-
     events.apply_lasting(s, "end_of_round")
     if s.phase == "over":
         return
@@ -38,6 +42,29 @@ def begin(s: State) -> None:
     s.step_queue = tuple(queue)
     s.emit("round_end", round=s.round)
     advance(s)
+
+
+# the decisions of the end-of-round steps
+DECISION_PHASES: Final = frozenset({"feed", "grow", "phoros"})
+
+
+def round_end_now(state: State) -> State:
+    """A copy of `state` sent into the end of its round, as if both sides had passed and
+    no battle or event effect were pending (a copy already there is left where it is).
+
+    For forecasts ("if the round ended now"): the copy runs the ruleset's own steps
+    until one needs a decision.
+    """
+    s = state.copy()
+    if s.step_queue or s.phase in DECISION_PHASES:
+        return s
+    s.passed = 0b11
+    s.battle = None
+    s.battles_pending = s.battles_fought = ()
+    s.effect_queue = ()
+    s.then = ""
+    begin(s)
+    return s
 
 
 def advance(s: State) -> None:
@@ -54,24 +81,14 @@ def advance(s: State) -> None:
     if zero_prestige_loses(s.cfg, s.round):
         for side in (0, 1):
             if s.prestige[side] == 0:
-                flow.lose(s, side, "zero_prestige_at_round_end")
+                lose(s, side, "zero_prestige_at_round_end")
         if s.phase == "over":
             return
     if last:
-        flow.finish_game(s)
+        finish_game(s)
         return
     s.round += 1
-    flow.start_round(s)
-
-
-def zero_prestige_loses(cfg: EngineConfig, round_index: int) -> bool:
-    """Whether a player without prestige at the end of round `round_index` loses the game.
-
-    After the last round only where the rules say so (2e: lost, not scored; 1e: scored).
-    """
-    return "zero_prestige_at_round_end" in cfg.loss_conditions and (
-        round_index < len(cfg.rounds) - 1 or cfg.zero_prestige_after_last_round
-    )
+    continuations.proceed(s, continuations.START_ROUND)
 
 
 # ------------------------------------------------------------------ steps
@@ -90,7 +107,7 @@ def _projects(s: State, _side: int) -> bool:
         else:
             prestige = proj.prestige
         if owner >= 0:
-            flow.gain_prestige(s, owner, prestige)
+            gain_prestige(s, owner, prestige)
         s.emit(
             "project_completed",
             project=j,
@@ -129,7 +146,7 @@ def _settle_feeding(s: State, side: int) -> bool:
         return False
     capital = cfg.capital[side]
     if have + s.prestige[side] < s.pop[capital] and "capital_unfed" in cfg.loss_conditions:
-        flow.lose(s, side, "capital_unfed")
+        lose(s, side, "capital_unfed")
         return False
     s.phase, s.player = "feed", side
     return True
@@ -157,7 +174,7 @@ def _megalopolis(s: State, _side: int) -> bool:
     for side in (0, 1):
         big = [p for p in s.owned(side) if s.pop[p] > cfg.poleis[p].base]
         if big:
-            flow.gain_prestige(s, side, cfg.megalopolis_prestige * len(big))
+            gain_prestige(s, side, cfg.megalopolis_prestige * len(big))
             s.emit(
                 "megalopolis", side=side, poleis=big, prestige=cfg.megalopolis_prestige * len(big)
             )
@@ -244,7 +261,7 @@ def _feed_play(s: State, action: Action) -> None:
         need = feeding_need(s, side)
         have = s.good(side, cfg.feeding_good)
         s.add_good(side, cfg.feeding_good, -have)
-        flow.pay_prestige(s, side, need - have)
+        pay_prestige(s, side, need - have)
         s.emit("fed", side=side, wheat=have, prestige=need - have)
     advance(s)
 
@@ -275,7 +292,7 @@ def _phoros_play(s: State, action: Action) -> None:
     cfg = s.cfg
     if action[0] == "phoros":
         prestige, gain = cfg.phoros_options[action[1]]
-        flow.pay_prestige(s, side, prestige)
+        pay_prestige(s, side, prestige)
         s.add_good(side, cfg.phoros_good, gain)
         s.emit("phoros", side=side, prestige=prestige, gain=gain)
         if cfg.phoros_repeatable and _phoros_options(s, side):
@@ -293,7 +310,7 @@ def _discard_play(s: State, action: Action) -> None:
     s.cur_count -= 1
     if s.cur_count <= 0:
         s.cur_count = 0
-        flow.resume(s)
+        continuations.resume(s)
 
 
 phases.register("feed", _feed_legal, _feed_play, rule="end.feeding")

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from polis.engine import flow
+from polis.engine import continuations, flow
 from polis.engine.notation import NotationError, card_id, card_index, slot_id
+from polis.engine.outcomes import scores
 from polis.engine.state import (
     DISCARDED,
     IN_BOX,
@@ -128,7 +129,7 @@ def to_json(s: State, *, reveal_hands: bool = True) -> dict[str, Any]:
         "reason": s.reason or None,
     }
     if s.finished:
-        score = flow.scores(s)
+        score = scores(s)
         out["scores"] = {sid: score[side] for side, sid in enumerate(cfg.sides)}
     return out
 
@@ -179,8 +180,8 @@ def _set_battle(s: State, value: Any, sides: list[str]) -> None:
         b.deck = [card(cid) for cid in _list(value["deck"], "battle.deck")]
     else:  # the rest of the deck, in a fixed order
         b.deck = [k for k, c in enumerate(counts) for _ in range(c)]
-    then = value.get("then", "next_turn")
-    if then not in flow.CONTINUATIONS:
+    then = value.get("then", continuations.NEXT_TURN)
+    if then not in continuations.THEN:
         raise OverrideError(
             msg("override.unknown", what=msg("kind.continuation"), value=quoted(then))
         )
@@ -274,7 +275,7 @@ def apply_overrides(s: State, data: dict[str, Any]) -> None:
                 raise OverrideError(msg("override.phase", value=quoted(value)))
             s.phase = value
             s.effect_queue = ()
-            s.then = "next_turn"
+            s.then = continuations.NEXT_TURN
             flow.clear_action(s)
         elif key == "battle":
             _set_battle(s, value, sides)

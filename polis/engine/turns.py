@@ -16,6 +16,7 @@ from polis.engine import act_military as mil
 from polis.engine import act_political as pol
 from polis.engine import flow, phases
 from polis.engine.facts import SideFacts, facts_for
+from polis.engine.outcomes import pay_prestige
 from polis.engine.phases import Action
 from polis.engine.state import State
 
@@ -176,7 +177,7 @@ def start_action(s: State, k: int) -> None:
     s.emit("action", side=s.player, action=act.id)
     # tribute's cost depends on the territory, so it is paid when that is chosen
     pays_now = act.id != "collect_tribute" and act.prestige_cost
-    if pays_now and not flow.pay_prestige(s, s.player, act.prestige_cost):
+    if pays_now and not pay_prestige(s, s.player, act.prestige_cost):
         return
     ENTER[act.id](s)
 

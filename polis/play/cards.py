@@ -10,9 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from polis.compiler.config import CardCfg
-from polis.engine import Action, apply_unchecked
-from polis.engine.battle import cards_of, matched
-from polis.engine.state import State
+from polis.engine import Action, State, apply_unchecked, cards_of, matched
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,12 +18,26 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from polis.compiler.config import PRESTIGE
-from polis.engine import Action, apply_unchecked, legal_actions, round_end
-from polis.engine import act_development as dev
-from polis.engine import act_political as pol
-from polis.engine import rng as engine_rng
-from polis.engine.phases import PHASES
-from polis.engine.state import DRAW, State
+from polis.engine import (
+    DRAW,
+    Action,
+    State,
+    advance,
+    apply_unchecked,
+    civil_war_cost,
+    feeding_need,
+    legal_actions,
+    price,
+    proxenos_costs,
+    proxenos_moves,
+    round_end_now,
+    siege_need,
+    startable_projects,
+    trade_slots,
+    unit_costs,
+    zero_prestige_loses,
+)
+from polis.engine import rng as engine_rng  # noqa: TID251 (until the observer lands)
 
 # other seeds an option with a die or a card is tried with (never the game's own)
 PROBE_SEEDS = (101, 202, 303, 404)
@@ -124,14 +138,14 @@ def _play_out(s: State, side: int, rnd: int, steps: int = 0) -> Danger | None:
             tried: Danger | None = None
             for option in _feed_options(s, s.player):
                 nxt = s.copy()
-                PHASES[nxt.phase].play(nxt, option)
+                advance(nxt, option)
                 result = _play_out(nxt, side, rnd, steps)
                 if result is None or s.player != side:
                     return result
                 tried = tried or result
             return tried
         nxt = s.copy()
-        PHASES[nxt.phase].play(nxt, ("done",))
+        advance(nxt, ("done",))
         s = nxt
     return None
 
@@ -140,22 +154,14 @@ def round_end_danger(state: State, side: int) -> Danger | None:
     """Would `side` lose if the round ended now (both passed, no battle left)?"""
     if state.finished:
         return None
-    s = state.copy()
-    if not (s.step_queue or s.phase in END_DECISIONS):
-        s.passed = 0b11
-        s.battle = None
-        s.battles_pending = s.battles_fought = ()
-        s.effect_queue = ()
-        s.then = ""
-        round_end.begin(s)
-    return _play_out(s, side, state.round)
+    return _play_out(round_end_now(state), side, state.round)
 
 
 def feeding(state: State, side: int) -> Feeding:
     cfg = state.cfg
     return Feeding(
         side,
-        round_end.feeding_need(state, side),
+        feeding_need(state, side),
         state.good(side, cfg.feeding_good),
         state.prestige[side],
         state.pop[cfg.capital[side]],
@@ -205,7 +211,7 @@ def _spends_last_prestige(state: State, results: Sequence[State], side: int) -> 
     """Does the option surely leave `side` without prestige when the round ends, in a round
     whose end takes the game from a player without prestige? (After what the end of the
     round pays: projects, a megalopolis.)"""
-    if not round_end.zero_prestige_loses(state.cfg, state.round) or state.prestige[side] == 0:
+    if not zero_prestige_loses(state.cfg, state.round) or state.prestige[side] == 0:
         return False
 
     def leaf(s: State) -> Danger | None:
@@ -222,7 +228,7 @@ def _no_prestige_left(s: State, side: int) -> bool:
     set aside (the side is given the food it needs): the question is what the end pays."""
     probe = s.copy()
     food = s.cfg.feeding_good
-    short = round_end.feeding_need(probe, side) - probe.good(side, food)
+    short = feeding_need(probe, side) - probe.good(side, food)
     if short > 0:
         probe.add_good(side, food, short)
     later = round_end_danger(probe, side)
@@ -255,7 +261,7 @@ def _unless_finished_well(
 def need_after(state: State, action: Action) -> int:
     """What the deciding side's poleis need to eat after `action` (a polis released...)."""
     after = apply_unchecked(state, action)
-    return round_end.feeding_need(after, state.player)
+    return feeding_need(after, state.player)
 
 
 def _end_step_terms(state: State, action: Action) -> tuple[Resources, Resources]:
@@ -265,7 +271,7 @@ def _end_step_terms(state: State, action: Action) -> tuple[Resources, Resources]
     food = cfg.feeding_good
     if action[0] == "feed":
         held = state.good(side, food)
-        short = round_end.feeding_need(state, side) - held
+        short = feeding_need(state, side) - held
         paid = [(food, held)] if held else []
         return tuple(paid + ([(PRESTIGE, short)] if short > 0 else [])), ()
     if action[0] == "grow":
@@ -313,11 +319,11 @@ def action_terms(state: State, action_id: str) -> ActionTerms:
     fixed: Resources = ()
     population = 0
     if action_id in ("create_hoplites", "create_galleys", "create_merchants"):
-        per_piece = dev.costs(state, action_id)
+        per_piece = unit_costs(state, action_id)
     elif action_id == "ransom_proxenos":
         fixed = ((cfg.ransom_good, cfg.ransom_amount),)
     elif action_id == "civil_war":
-        found = pol.civil_war_cost(state, side)
+        found = civil_war_cost(state, side)
         if found is not None:
             fixed = ((cfg.civil_war_good, found[0]),)
             population = found[1]
@@ -330,7 +336,7 @@ def action_terms(state: State, action_id: str) -> ActionTerms:
         population,
         cheapest_cargo(state) if action_id == "trade" else (),
         bribe_range(state) if action_id == "move_proxenos" else None,
-        tuple(dev.startable_projects(state, side)) if action_id == "start_project" else (),
+        tuple(startable_projects(state, side)) if action_id == "start_project" else (),
     )
 
 
@@ -338,7 +344,7 @@ def cheapest_cargo(state: State) -> Resources:
     """The least the player could pay now for a cargo open to it: one good, or () if none."""
     side = state.player
     best: tuple[int, int] | None = None
-    for slot in pol.trade_slots(state, side):
+    for slot in trade_slots(state, side):
         for good, amount in slot_prices(state, slot):
             if state.good(side, good) >= amount and (best is None or amount < best[1]):
                 best = (good, amount)
@@ -347,30 +353,25 @@ def cheapest_cargo(state: State) -> Resources:
 
 def bribe_range(state: State) -> tuple[int, int] | None:
     """(lowest, highest) bribe over the poleis the player's proxenos can reach and pay for."""
-    bribes = [bribe for _polis, _mode, bribe in pol.proxenos_moves(state, state.player)]
+    bribes = [bribe for _polis, _mode, bribe in proxenos_moves(state, state.player)]
     return (min(bribes), max(bribes)) if bribes else None
 
 
 def siege_odds(state: State, polis: int) -> tuple[int, int]:
     """(roll needed on the siege die, faces); a need of 0 means the siege cannot fail."""
-    cfg = state.cfg
-    bonus = state.siege_discs[polis * 2 + state.player] * cfg.siege_disc_bonus
-    need = cfg.poleis[polis].base - bonus
-    return (0 if need <= 1 else need), cfg.siege_die
+    return siege_need(state, state.player, polis), state.cfg.siege_die
 
 
 def slot_prices(state: State, slot: int) -> Resources:
     """What a cargo costs: each accepted good at today's market value, or bought with silver."""
     cfg = state.cfg
     sl = cfg.slots[slot]
-    out = [(g, pol.price(state, slot, g)) for g in sl.accepts]
+    out = [(g, price(state, slot, g)) for g in sl.accepts]
     if sl.offers == cfg.purchase_good:
         out.append((cfg.purchase_currency, sl.cargo * cfg.purchase_price))
     return tuple(out)
 
 
 def proxenos_bribe(state: State, polis: int, mode: int) -> int:
-    from polis.engine.board import proxenos_costs
-
     side = state.player
     return proxenos_costs(state, side, state.proxenos[side]).get((polis, mode), 0)

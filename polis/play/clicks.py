@@ -11,8 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from polis.compiler.config import EngineConfig
-from polis.engine import Action, State
-from polis.engine.notation import slot_id
+from polis.engine import Action, State, slot_id
 
 Element = tuple[str, str]  # (kind, rules-data id): how the board names what it draws
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from polis.bots import MctsBot, every_spec, make_bot, spec_label
-from polis.engine.record import RecordError
+from polis.engine import RecordError
 from polis.messages import msg
 
 HUMAN = "human"

@@ -21,9 +21,18 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from polis.bots import Progress
-from polis.engine import Action, Refusal, State, apply, explain
-from polis.engine.notation import NotationError, from_json
-from polis.engine.record import Record, RecordError, action_json
+from polis.engine import (
+    Action,
+    NotationError,
+    Record,
+    RecordError,
+    Refusal,
+    State,
+    action_from_json,
+    action_json,
+    apply,
+    explain,
+)
 from polis.messages import MessageError, gettext_message, msg, quoted
 from polis.play import cards, choices
 from polis.play.clicks import resolve_click, shows_hand
@@ -380,7 +389,7 @@ class Desk:
         for data in moves:  # the table's moves are checked as a record's are: it may be damaged
             n, shown = len(self.game.steps) + 1, quoted(data)
             try:
-                refusal = self.game.push(from_json(cfg, data), by_bot=False)
+                refusal = self.game.push(action_from_json(cfg, data), by_bot=False)
             except NotationError as exc:
                 self.problem = RecordError(
                     msg("record.action_unreadable", n=n, action=shown, problem=exc.problem)

@@ -19,9 +19,21 @@ from typing import Any
 
 from polis.bots import Progress
 from polis.compiler import Compiled, compile_loaded, compile_ruleset
-from polis.engine import Action, Refusal, State, apply, explain, legal_actions, new_game
-from polis.engine.notation import from_json
-from polis.engine.record import Record, RecordError, action_json, loads, replay
+from polis.engine import (
+    Action,
+    Record,
+    RecordError,
+    Refusal,
+    State,
+    action_from_json,
+    action_json,
+    apply,
+    explain,
+    legal_actions,
+    load_record,
+    new_game,
+    replay,
+)
 from polis.messages import msg, quoted
 from polis.play.controllers import Pair, from_meta, is_bot
 from polis.play.pool import GameKey, SearchJob, decision_seed, search_here
@@ -79,7 +91,10 @@ class GameSession:
         cfg = compiled.config
         game.steps = [
             Step(
-                list(a), states[i].player, is_bot(controllers[states[i].player]), from_json(cfg, a)
+                list(a),
+                states[i].player,
+                is_bot(controllers[states[i].player]),
+                action_from_json(cfg, a),
             )
             for i, a in enumerate(record.actions)
         ]
@@ -219,7 +234,7 @@ def open_record(
     else for bad input: the record is untrusted. A record names a shipped ruleset
     (`shipped` says which are) or carries its overlay, never a path on the server.
     """
-    record = loads(raw)
+    record = load_record(raw)
     controllers = from_meta(record.meta)
     compiled, loaded = compiled_for(record, shipped)
     return GameSession.from_record(record, compiled, controllers), loaded

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from polis.engine.flow import score_parts
-from polis.engine.state import DRAW, State
+from polis.engine import DRAW, State, score_parts
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,8 +41,7 @@ from typing import Any
 
 from polis.bots import Bot, Progress, make_bot
 from polis.compiler import Compiled, compile_loaded, compile_ruleset
-from polis.engine import Action, State, apply_unchecked, new_game
-from polis.engine.state_json import apply_overrides
+from polis.engine import Action, State, apply_overrides, apply_unchecked, new_game
 
 QUEUED = -1.0
 SLOTS = 64  # jobs queued or running at once, over all sessions: the pool's bound

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from polis.engine.state import LogEntry, State
+from polis.engine import LogEntry, State
 
 # an entry with one of these keys opens a new group
 GROUP_STARTS = frozenset({"round", "turn", "round_end", "battle", "game_over", "game_lost"})

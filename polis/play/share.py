@@ -12,7 +12,7 @@ import json
 import zlib
 from typing import Any
 
-from polis.engine.record import MAX_RECORD_BYTES, RecordError
+from polis.engine import MAX_RECORD_BYTES, RecordError
 from polis.messages import msg
 
 

@@ -10,10 +10,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from polis.engine import round_end, turns
-from polis.engine.act_development import project_hosts
-from polis.engine.flow import other_passed, passes_in_turns
-from polis.engine.state import ON_OFFER, LogEntry, State
+from polis.engine import (
+    ON_OFFER,
+    LogEntry,
+    State,
+    feeding_need,
+    other_passed,
+    passes_in_turns,
+    project_hosts,
+    surcharge,
+)
 
 # log entries that belong to the round's event card (the card itself first)
 EVENT_CARD_KEYS = frozenset({"event", "event_none", "event_unknown"})
@@ -148,7 +154,7 @@ def player_board(s: State, side: int) -> PlayerBoard:
         proxenos=s.proxenos[side],
         discs_free=s.discs_free(side) if cfg.discs_limited else -1,
         passed=has_passed(s, side),
-        feeding_need=round_end.feeding_need(s, side),
+        feeding_need=feeding_need(s, side),
         feeding_held=s.good(side, cfg.feeding_good),
     )
 
@@ -220,7 +226,7 @@ def turn_status(s: State) -> TurnStatus:
         actions_per_turn=s.cfg.actions_per_turn,
         alone=in_turn and not s.finished and other_passed(s),
         passed=(has_passed(s, 0), has_passed(s, 1)),
-        surcharge=turns.surcharge(s) if in_turn and not s.finished else 0,
+        surcharge=surcharge(s) if in_turn and not s.finished else 0,
         step=s.step,
         finished=s.finished,
     )

@@ -12,8 +12,7 @@ from polis.balance.game import play_game, seeds
 from polis.balance.runner import run_games
 from polis.balance.sample import Sample, figures
 from polis.compiler import compile_ruleset
-from polis.engine import apply_unchecked, new_game
-from polis.engine.flow import scores
+from polis.engine import apply_unchecked, new_game, scores
 
 
 def _figures(rid: str, facts: tuple) -> dict:  # type: ignore[type-arg]

@@ -20,7 +20,7 @@ import polis.bots.rollout
 from polis.bots import LEVELS, Budget, MctsBot
 from polis.bots.mcts import Node, determinize
 from polis.engine import Action, State, apply, legal_actions
-from polis.engine.flow import finish_game, lose, scores
+from polis.engine.outcomes import finish_game, lose, scores
 from tests.bots.positions import ATHENS_HANDS, SPARTA_HAND, at_feeding, battle, position
 
 # with a prior, so that the tests of hidden information cover the root's seeding too

@@ -14,8 +14,7 @@ import pytest
 
 from polis.bots import LEVELS, MctsBot, make_bot
 from polis.compiler import compile_ruleset
-from polis.engine import apply_unchecked, new_game
-from polis.engine.flow import scores
+from polis.engine import apply_unchecked, new_game, scores
 from tests.conftest import DATA, Golden
 
 # normal's search with fewer iterations and no time guard: the same code paths, quick

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from polis.compiler import compile_ruleset
 from polis.engine import State, apply, legal_actions, new_game
-from polis.engine.flow import finish_game, scores
+from polis.engine.outcomes import finish_game, scores
 from polis.engine.state import DRAW, ON_OFFER
 from polis.engine.state_json import apply_overrides
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from polis.engine.flow import score_parts, scores
+from polis.engine import score_parts, scores
 from polis.play.outcome import outcome
 from tests.app.scenes import starved_out, state
 
