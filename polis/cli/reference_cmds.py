@@ -82,7 +82,8 @@ def _found(hits: list[Hit], as_json: bool, lang: str) -> None:
 @user_errors
 def search_bench(
     queries: Annotated[
-        Path | None, typer.Argument(help="queries file (default: tests/data/search/queries.yaml)")
+        list[Path] | None,
+        typer.Argument(help="queries files (default: both sets under tests/data/search/)"),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
     misses: Annotated[
@@ -91,18 +92,21 @@ def search_bench(
     lang: Lang = "",
 ) -> None:
     """How well the rules search finds players' queries: top-1 and top-3 per language."""
-    from polis.reference.search_bench import DEFAULT_QUERIES, evaluate, load_cases, timings
+    from polis.reference.search_bench import QUERY_SETS, evaluate, load_cases, timings
 
-    path = queries or DEFAULT_QUERIES
-    if not path.is_file():
-        raise UserError(translator(lang).gettext("no queries file at {path}").format(path=path))
-    cases = load_cases(path)
-    results = evaluate(cases)
-    speed = timings(cases)
-    if as_json:
-        emit_json(
-            [
+    paths = queries or list(QUERY_SETS)
+    for path in paths:
+        if not path.is_file():
+            raise UserError(translator(lang).gettext("no queries file at {path}").format(path=path))
+    rows = []
+    for path in paths:
+        cases = load_cases(path)
+        results = evaluate(cases)
+        speed = timings(cases)
+        if as_json:
+            rows += [
                 {
+                    "set": path.name,
                     "lang": r.lang,
                     "ruleset": r.ruleset,
                     "queries": r.total,
@@ -113,14 +117,17 @@ def search_bench(
                 }
                 for r in results.values()
             ]
-        )
-        return
-    typer.echo("lang  ruleset  queries  top-1   top-3   index build  per query (CPU)")
-    for r in results.values():
-        t = speed[r.lang]
-        typer.echo(
-            f"{r.lang:<5} {r.ruleset:<8} {r.total:>7}  {r.top1_rate:>5.0%}  {r.top3_rate:>6.0%}"
-            f"   {t['index_build_s'] * 1000:>7.1f} ms  {t['query_s'] * 1000:>8.2f} ms"
-        )
-        for query, section, rank in r.misses if misses else ():
-            typer.echo(f"      {query!r} -> {section}: rank {rank or '-'}")
+            continue
+        typer.echo(path.name)
+        typer.echo("lang  ruleset  queries  top-1   top-3   index build  per query (CPU)")
+        for r in results.values():
+            t = speed[r.lang]
+            typer.echo(
+                f"{r.lang:<5} {r.ruleset:<8} {r.total:>7}  {r.top1_rate:>5.0%}  {r.top3_rate:>6.0%}"
+                f"   {t['index_build_s'] * 1000:>7.1f} ms  {t['query_s'] * 1000:>8.2f} ms"
+            )
+            for query, section, rank in r.misses if misses else ():
+                typer.echo(f"      {query!r} -> {section}: rank {rank or '-'}")
+        typer.echo("")
+    if as_json:
+        emit_json(rows)

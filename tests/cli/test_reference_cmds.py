@@ -68,8 +68,14 @@ def test_search_bench_reports_every_language(tmp_path) -> None:  # type: ignore[
     assert rows["de"]["top1"] == 1.0 and rows["en"]["top3"] == 0.0
     (miss,) = rows["en"]["misses"]
     assert miss == {"query": "zeppelin", "section": "actions.besiege", "rank": None}
+    assert {row["set"] for row in rows.values()} == {"q.yaml"}
     missing = runner.invoke(app, ["search-bench", str(tmp_path / "none.yaml")])
     assert missing.exit_code == 1
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("en:\n  ruleset: 2e\n  queries:\n    - {query: who?, x}\n", "utf-8")
+    result = runner.invoke(app, ["search-bench", str(broken)])
+    assert result.exit_code == 1 and "broken.yaml:4:" in result.stderr, result.output
+    assert "Traceback" not in result.output
 
 
 def test_search_without_hits() -> None:
