@@ -12,7 +12,10 @@ from polis.cli.common import Lang, UserError, emit_json, user_errors
 from polis.i18n import translator
 from polis.markup import unescape
 from polis.reference.render import LINK, RenderedSection, render, section_for_rule
-from polis.reference.search import Hit, search
+from polis.reference.search import Hit, marked, search
+
+# Around a matched word in plain output (a pipe, a file); a terminal shows it in bold instead.
+MARK_OPEN, MARK_CLOSE = "«", "»"
 
 
 def register(app: typer.Typer) -> None:
@@ -68,13 +71,39 @@ def rules(
 
 
 def _found(hits: list[Hit], as_json: bool, lang: str) -> None:
-    """Search results, best first: each section's heading and the passage that matches."""
+    """Search results, best first: each section's heading and the passage that matches,
+    the words the query matched marked (bold on a terminal, «…» elsewhere)."""
     if as_json:
-        emit_json([asdict(h.section) | {"score": h.score, "passage": h.passage} for h in hits])
+        emit_json(
+            [
+                asdict(h.section)
+                | {
+                    "score": h.score,
+                    "passage": h.passage,
+                    "matched": list(h.matched),
+                    "query_words": list(h.query_words),
+                }
+                for h in hits
+            ]
+        )
         return
+    from rich.console import Console
+    from rich.text import Text
+
+    console = Console(highlight=False, soft_wrap=True)
     for hit in hits:
-        title, passage = unescape(hit.section.title), unescape(hit.passage)
-        typer.echo(f"## {title}  [{hit.section.id}]\n\n{passage}\n")
+        title = unescape(hit.section.title)
+        passage = Text()
+        for piece, is_match in marked(hit):
+            if not is_match:
+                passage.append(unescape(piece))
+            elif console.is_terminal:
+                passage.append(piece, style="bold underline")
+            else:
+                passage.append(f"{MARK_OPEN}{piece}{MARK_CLOSE}")
+        console.print(Text(f"## {title}  [{hit.section.id}]\n"))
+        console.print(passage)
+        console.print()
     if not hits:
         typer.echo(translator(lang).gettext("no section matches"), err=True)
 

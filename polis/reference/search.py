@@ -46,7 +46,17 @@ from polis.reference.search_index import (
     word_term,
 )
 
-__all__ = ["WORD", "Hit", "SearchIndex", "fold", "index_for", "search", "sentences", "synonyms"]
+__all__ = [
+    "WORD",
+    "Hit",
+    "SearchIndex",
+    "fold",
+    "index_for",
+    "marked",
+    "search",
+    "sentences",
+    "synonyms",
+]
 
 # Hits scoring under this share of the best one are left out: with any-word
 # matching, a common word alone would otherwise list half the reference.
@@ -283,18 +293,26 @@ class SearchIndex:
             (i for i in range(count) if scores[i] >= top * RELATIVE_FLOOR),
             key=lambda i: (-scores[i], i),
         )
-        wanted = {t: w for c in concepts for t, w in c.terms.items()}
-        return [self._hit(i, scores[i], wanted, matched[i]) for i in order[:MAX_HITS]]
+        return [self._hit(i, scores[i], concepts, matched[i]) for i in order[:MAX_HITS]]
 
-    def _hit(self, i: int, score: float, wanted: dict[str, float], words: Sequence[str]) -> Hit:
+    def _hit(self, i: int, score: float, concepts: list[Concept], words: Sequence[str]) -> Hit:
+        """The hit, with the sentence that matches the most of the query's words (then the
+        rarest), its matched words as written there."""
+        wanted = {t for c in concepts for t in c.terms}
+
+        def rank(sentence: str) -> tuple[int, float]:
+            present = {self._term(w) for w in WORD.findall(sentence)}
+            counted = [c for c in concepts if not c.optional and present & c.terms.keys()]
+            weight = sum(
+                max(w * self.data.idf.get(t, 0.0) for t, w in c.terms.items() if t in present)
+                for c in concepts
+                if present & c.terms.keys()
+            )
+            return len(counted), weight
+
         text = plain_text(self.sections[i], self._titles)
-        passage, found = max(
-            ((s, self.matches(s, wanted)) for s in sentences(text)),
-            key=lambda pair: sum(
-                wanted[t] * self.data.idf.get(t, 0.0) for t in {self._term(w) for w in pair[1]}
-            ),
-            default=("", ()),
-        )
+        passage = max(sentences(text), key=rank, default="")
+        found = self.matches(passage, wanted)
         return Hit(self.sections[i], score, passage, found, tuple(dict.fromkeys(words)))
 
     def _term(self, word: str) -> str:
@@ -304,6 +322,23 @@ class SearchIndex:
         """The words of `text` whose index term is one of `wanted`, as written there."""
         terms = set(wanted)
         return tuple(w for w in WORD.findall(text) if self._term(w) in terms)
+
+
+def marked(hit: Hit) -> list[tuple[str, bool]]:
+    """The hit's passage cut into pieces, each with whether it is a word the query matched
+    (for the app and the CLI to mark; the text is untouched: joined, it is the passage)."""
+    matched = set(hit.matched)
+    pieces: list[tuple[str, bool]] = []
+    at = 0
+    for word in WORD.finditer(hit.passage):
+        if word.group() in matched:
+            if word.start() > at:
+                pieces.append((hit.passage[at : word.start()], False))
+            pieces.append((word.group(), True))
+            at = word.end()
+    if at < len(hit.passage):
+        pieces.append((hit.passage[at:], False))
+    return pieces
 
 
 @lru_cache(maxsize=64)

@@ -295,7 +295,7 @@ def build(sections: tuple[RenderedSection, ...], lang: str) -> IndexData:
         numbers=numbers,
         zero=tuple(terms_of(said.zero)),
         how_many=frozenset(fold(w) for w in said.how_many),
-        limit=tuple(terms_of(said.limit)),
+        limit=tuple(t for t in terms_of(said.limit) if t not in ignored),
     )
 
 

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from typer.testing import CliRunner
 
@@ -46,12 +47,16 @@ def test_search_shows_the_matching_passage() -> None:
     assert first.startswith("Polis belagern  [actions.besiege]")
     passage = first.split("\n\n")[1]
     assert "belager" in passage.lower() and "[[" not in passage
+    # the words that matched are marked (plain output: «…»; a terminal shows them in bold)
+    assert re.search(r"«[Bb]elager\w*»", passage), passage
 
 
 def test_search_json_carries_score_and_passage() -> None:
     result = runner.invoke(app, ["rules", "2e", "--search", "trumpeter", "--json"])
     hits = json.loads(result.stdout)
     assert hits[0]["id"] == "battle.salpinx" and hits[0]["passage"]
+    assert hits[0]["query_words"] == ["trumpeter"]
+    assert all(word in hits[0]["passage"] for word in hits[0]["matched"])
     assert [h["score"] for h in hits] == sorted((h["score"] for h in hits), reverse=True)
 
 
