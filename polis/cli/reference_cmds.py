@@ -121,6 +121,7 @@ def search_bench(
     lang: Lang = "",
 ) -> None:
     """How well the rules search finds players' queries: top-1 and top-3 per language."""
+    from polis.i18n.formats import number, percent
     from polis.reference.search_bench import QUERY_SETS, evaluate, load_cases, timings
 
     paths = queries or list(QUERY_SETS)
@@ -151,9 +152,11 @@ def search_bench(
         typer.echo("lang  ruleset  queries  top-1   top-3   index build  per query (CPU)")
         for r in results.values():
             t = speed[r.lang]
+            top1, top3 = percent(r.top1_rate, lang), percent(r.top3_rate, lang)
             typer.echo(
-                f"{r.lang:<5} {r.ruleset:<8} {r.total:>7}  {r.top1_rate:>5.0%}  {r.top3_rate:>6.0%}"
-                f"   {t['index_build_s'] * 1000:>7.1f} ms  {t['query_s'] * 1000:>8.2f} ms"
+                f"{r.lang:<5} {r.ruleset:<8} {r.total:>7}  {top1:>5}  {top3:>6}"
+                f"   {number(round(t['index_build_s'] * 1000, 1), lang):>7} ms"
+                f"  {number(round(t['query_s'] * 1000, 2), lang):>8} ms"
             )
             for query, section, rank in r.misses if misses else ():
                 typer.echo(f"      {query!r} -> {section}: rank {rank or '-'}")
