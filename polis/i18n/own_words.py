@@ -199,13 +199,13 @@ def best_matches(
 ) -> list[Paraphrase]:
     """Each sentence of the catalog (at least `min_words` words) with the book's sentence
     closest to it and their similarity."""
-    ours = book_sentences(books, lang)
+    theirs = book_sentences(books, lang)
     found = []
     for context, text in _translations(lang, locales_dir):
         for sentence in sentences_of(MARKUP.sub(" ", text), lang):
             if len(words(sentence)) < min_words:
                 continue
-            match = process.extractOne(stems(sentence, lang), ours, scorer=fuzz.ratio)
+            match = process.extractOne(stems(sentence, lang), theirs, scorer=fuzz.ratio)
             if match is not None:
                 found.append(Paraphrase(lang, context, sentence, match[0], float(match[1])))
     return found
