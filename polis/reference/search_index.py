@@ -32,7 +32,9 @@ import hashlib
 import itertools
 import json
 import math
+import os
 import re
+import threading
 import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Mapping
@@ -363,7 +365,8 @@ def index_data(sections: tuple[RenderedSection, ...], lang: str) -> IndexData:
     data = build(sections, lang)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{id(data)}.tmp")
+        # one temporary file per process and thread: two writers never share one
+        tmp = path.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
         tmp.write_text(json.dumps(data.to_json(), ensure_ascii=False), "utf-8")
         tmp.replace(path)
     except OSError:
