@@ -149,7 +149,7 @@ def search_bench(
             ]
             continue
         typer.echo(path.name)
-        typer.echo("lang  ruleset  queries  top-1   top-3   index build  per query (CPU)")
+        typer.echo("lang  ruleset  queries  top-1   top-3   index ready  per query (CPU)")
         for r in results.values():
             t = speed[r.lang]
             top1, top3 = percent(r.top1_rate, lang), percent(r.top3_rate, lang)

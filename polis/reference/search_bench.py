@@ -100,7 +100,8 @@ def evaluate(
 
 
 def timings(cases: dict[str, LanguageCases], repeat: int = 5) -> dict[str, dict[str, float]]:
-    """CPU seconds: building each language's index (median of `repeat`) and one query (median)."""
+    """CPU seconds: making each language's index ready (read from the cache folder, or built
+    when its inputs changed; median of `repeat`) and one query (median)."""
     out = {}
     for lang, block in cases.items():
         sections = render(block.ruleset, lang)
