@@ -4,7 +4,7 @@ import streamlit as st
 
 from polis.app import links, session
 from polis.app.markup import cross_reference, escape, link, rule_markdown
-from polis.app.reference_view import links_in, passage_markdown, reads_differently, sections_for
+from polis.app.reference_view import links_in, passage_html, reads_differently, sections_for
 from polis.app.session import _
 from polis.i18n import LANGUAGES
 from polis.reference.render import RenderedSection, applies_to, render_glossary
@@ -141,7 +141,7 @@ with rules_tab:
         for hit in hits:
             with st.expander(escape(hit.section.title), expanded=len(hits) <= 3):
                 show(hit.section.id)
-            st.caption(passage_markdown(hit))
+            st.html(passage_html(hit))
     else:
         chapters: dict[str, str] = {}
         for s in sections:

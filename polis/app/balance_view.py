@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import plotly.graph_objects as go
+from babel.numbers import get_decimal_symbol, get_group_symbol
 
 from polis.app.markup import escape
 from polis.balance import lab
@@ -24,6 +25,7 @@ from polis.balance.sample import LENGTHS
 from polis.balance.text import LENGTHS as LENGTH_LABELS
 from polis.balance.text import OCCURRENCES, Speaker
 from polis.compiler import Compiled
+from polis.i18n.formats import percent
 
 COLOURS = ("#1f77b4", "#d62728")  # first and second ruleset
 CHART_HEIGHT = 340
@@ -60,7 +62,10 @@ class Panel:
         return next((d for d in self.diffs if d.metric == metric), None)
 
     def _layout(self, figure: go.Figure, **extra: object) -> go.Figure:
+        lang = self.speaker.lang
         figure.update_layout(
+            # plotly writes numbers (hover values, axis ticks) with the reader's separators
+            separators=get_decimal_symbol(lang) + get_group_symbol(lang),
             height=CHART_HEIGHT,
             margin={"l": 10, "r": 10, "t": 30, "b": 10},
             legend={"orientation": "h", "y": -0.15},
@@ -70,6 +75,26 @@ class Panel:
 
     def _name(self, rid: str) -> str:
         return _label(self.speaker.titles[rid])
+
+    def _percent_axis(self, shares: Sequence[float], whole: bool = False) -> dict[str, object]:
+        """An axis of shares labelled the reader's way ("53 %", "53%", "%53"): plotly's own
+        percent format knows one way only."""
+        top = 1.0 if whole else max(0.05, *shares)
+        step = next(s for s in (0.05, 0.1, 0.2, 0.25) if top / s <= 6)
+        count = int(top / step + 0.999)
+        ticks = [round(i * step, 4) for i in range(count + 1)]
+        return {
+            "tickvals": ticks,
+            "ticktext": [percent(t, self.speaker.lang) for t in ticks],
+            "range": [0, ticks[-1] * (1 if whole else 1.05)],
+        }
+
+    def _shares(self, shares: Sequence[float]) -> dict[str, object]:
+        """A bar trace's hover text: each share the reader's way."""
+        return {
+            "customdata": [percent(v, self.speaker.lang) for v in shares],
+            "hovertemplate": "%{x}: %{customdata}<extra>%{fullData.name}</extra>",
+        }
 
     # -------------------------------------------------------------- charts
 
@@ -85,6 +110,7 @@ class Panel:
                     name=self._name(rid),
                     x=[self.speaker.side(rid, w) if w != "draw" else _("Draw") for w in who],
                     y=[r["rate"] for r in rates],
+                    **self._shares([r["rate"] for r in rates]),
                     error_y={
                         "type": "data",
                         "symmetric": False,
@@ -94,26 +120,30 @@ class Panel:
                     marker_color=COLOURS[k],
                 )
             )
-        return self._layout(figure, barmode="group", yaxis={"tickformat": ".0%", "range": [0, 1]})
+        return self._layout(figure, barmode="group", yaxis=self._percent_axis([], whole=True))
 
     def reasons_chart(self) -> go.Figure:
         figure = go.Figure()
         reasons = list(
             dict.fromkeys(r for rid in self.ids for r in self.records[rid].sample.reasons())
         )
+        everything: list[float] = []
         for k, rid in enumerate(self.ids):
             rec = self.records[rid]
             played = max(1, rec.figures["played"])
             ends = rec.figures["end_reasons"]
+            shares = [sum(ends.get(r, {}).values()) / played for r in reasons]
+            everything += shares
             figure.add_trace(
                 go.Bar(
                     name=self._name(rid),
                     x=[self.speaker.reason(r) for r in reasons],
-                    y=[sum(ends.get(r, {}).values()) / played for r in reasons],
+                    y=shares,
+                    **self._shares(shares),
                     marker_color=COLOURS[k],
                 )
             )
-        return self._layout(figure, barmode="group", yaxis={"tickformat": ".0%"})
+        return self._layout(figure, barmode="group", yaxis=self._percent_axis(everything))
 
     def score_chart(self) -> go.Figure:
         figure = go.Figure()

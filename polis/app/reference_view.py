@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import re
+import html
 
 from polis.compiler import Compiled
+from polis.markup import unescape
 from polis.reference.render import LINK, RenderedSection, render, render_for
-from polis.reference.search import WORD, Hit
+from polis.reference.search import Hit, marked
 from polis.rules.loader import LoadedRuleset
 
 
@@ -28,19 +29,14 @@ def links_in(section: RenderedSection) -> list[str]:
     return seen
 
 
-MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$])")
-
-
-def passage_markdown(hit: Hit) -> str:
-    """The matching passage of a search hit, words of the query in bold, all else literal."""
-    matched = set(hit.matched)
-    out, at = [], 0
-    for word in WORD.finditer(hit.passage):
-        out.append(MARKDOWN_SPECIAL.sub(r"\\\1", hit.passage[at : word.start()]))
-        out.append(f"**{word.group()}**" if word.group() in matched else word.group())
-        at = word.end()
-    out.append(MARKDOWN_SPECIAL.sub(r"\\\1", hit.passage[at:]))
-    return "".join(out)
+def passage_html(hit: Hit) -> str:
+    """The matching passage of a search hit as HTML: every piece of text escaped (it may
+    hold an overlay's names), the words the query matched in <mark>."""
+    pieces = [
+        f"<mark>{html.escape(unescape(text))}</mark>" if hit_word else html.escape(unescape(text))
+        for text, hit_word in marked(hit)
+    ]
+    return f'<p class="search-passage">{"".join(pieces)}</p>'
 
 
 def reads_differently(

@@ -16,11 +16,13 @@ from babel.numbers import format_decimal
 
 from polis.balance.compare import Difference
 from polis.balance.sample import Sample
+from polis.bots.labels import bot_name
 from polis.compiler.config import EngineConfig
 from polis.compiler.provenance import ProvenanceReport
 from polis.i18n import N_
 from polis.i18n.formats import items, percent
 from polis.i18n.names import Names
+from polis.stats import CONFIDENCE
 
 REASONS = {
     "score": N_("final score"),
@@ -200,11 +202,10 @@ class Speaker:
         return f"{head} {self.certainty(d, comparisons)}"
 
     def bot_caveat(self, bot: str, level: str | None) -> str:
-        who = f"{bot} ({level})" if level else bot
         return self._(
-            "These figures come from games between two copies of the bot {bot}; they say how "
-            "the rules play for that bot, not how they play for people."
-        ).format(bot=who)
+            "These figures come from games between two copies of the bot “{bot}”; they say "
+            "how the rules play for that bot, not how they play for people."
+        ).format(bot=bot_name(self.tr, bot, level))
 
     def estimates(
         self, rid: str, report: ProvenanceReport, category_names: Mapping[str, str]
@@ -307,8 +308,9 @@ class Speaker:
             r = f["win_rate"][who]
             label = self.side(rid, who) if who != "draw" else _("draws")
             wins.append(
-                _("{who} {rate} (95 % interval {low}–{high})").format(
+                _("{who} {rate} ({level} interval {low}–{high})").format(
                     who=label,
+                    level=self.pct(CONFIDENCE),
                     rate=self.pct(r["rate"]),
                     low=self.pct(r["low"]),
                     high=self.pct(r["high"]),

@@ -110,6 +110,7 @@ def balance(
     from polis.balance.runner import default_workers
     from polis.balance.settings import settings
     from polis.balance.text import Speaker
+    from polis.bots.labels import bot_name
     from polis.compiler import compile_ruleset
     from polis.compiler.provenance import provenance_report
     from polis.i18n import translator
@@ -247,7 +248,7 @@ def balance(
         typer.echo(f"== {titles[rid]} ({rid})")
         typer.echo(
             _("Bot {bot}, seed {seed}, {origin}").format(
-                bot=f"{d.bot} ({d.level})" if d.level else d.bot, seed=d.seed, origin=origin
+                bot=bot_name(tr, d.bot, d.level), seed=d.seed, origin=origin
             )
             + (f": {m.path}" if m.path else "")
         )

@@ -12,7 +12,10 @@ from polis.cli.common import Lang, UserError, emit_json, user_errors
 from polis.i18n import translator
 from polis.markup import unescape
 from polis.reference.render import LINK, RenderedSection, render, section_for_rule
-from polis.reference.search import Hit, search
+from polis.reference.search import Hit, marked, search
+
+# Around a matched word in plain output (a pipe, a file); a terminal shows it in bold instead.
+MARK_OPEN, MARK_CLOSE = "«", "»"
 
 
 def register(app: typer.Typer) -> None:
@@ -68,13 +71,39 @@ def rules(
 
 
 def _found(hits: list[Hit], as_json: bool, lang: str) -> None:
-    """Search results, best first: each section's heading and the passage that matches."""
+    """Search results, best first: each section's heading and the passage that matches,
+    the words the query matched marked (bold on a terminal, «…» elsewhere)."""
     if as_json:
-        emit_json([asdict(h.section) | {"score": h.score, "passage": h.passage} for h in hits])
+        emit_json(
+            [
+                asdict(h.section)
+                | {
+                    "score": h.score,
+                    "passage": h.passage,
+                    "matched": list(h.matched),
+                    "query_words": list(h.query_words),
+                }
+                for h in hits
+            ]
+        )
         return
+    from rich.console import Console
+    from rich.text import Text
+
+    console = Console(highlight=False, soft_wrap=True)
     for hit in hits:
-        title, passage = unescape(hit.section.title), unescape(hit.passage)
-        typer.echo(f"## {title}  [{hit.section.id}]\n\n{passage}\n")
+        title = unescape(hit.section.title)
+        passage = Text()
+        for piece, is_match in marked(hit):
+            if not is_match:
+                passage.append(unescape(piece))
+            elif console.is_terminal:
+                passage.append(piece, style="bold underline")
+            else:
+                passage.append(f"{MARK_OPEN}{piece}{MARK_CLOSE}")
+        console.print(Text(f"## {title}  [{hit.section.id}]\n"))
+        console.print(passage)
+        console.print()
     if not hits:
         typer.echo(translator(lang).gettext("no section matches"), err=True)
 
@@ -82,7 +111,8 @@ def _found(hits: list[Hit], as_json: bool, lang: str) -> None:
 @user_errors
 def search_bench(
     queries: Annotated[
-        Path | None, typer.Argument(help="queries file (default: tests/data/search/queries.yaml)")
+        list[Path] | None,
+        typer.Argument(help="queries files (default: both sets under tests/data/search/)"),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
     misses: Annotated[
@@ -91,18 +121,22 @@ def search_bench(
     lang: Lang = "",
 ) -> None:
     """How well the rules search finds players' queries: top-1 and top-3 per language."""
-    from polis.reference.search_bench import DEFAULT_QUERIES, evaluate, load_cases, timings
+    from polis.i18n.formats import number, percent
+    from polis.reference.search_bench import QUERY_SETS, evaluate, load_cases, timings
 
-    path = queries or DEFAULT_QUERIES
-    if not path.is_file():
-        raise UserError(translator(lang).gettext("no queries file at {path}").format(path=path))
-    cases = load_cases(path)
-    results = evaluate(cases)
-    speed = timings(cases)
-    if as_json:
-        emit_json(
-            [
+    paths = queries or list(QUERY_SETS)
+    for path in paths:
+        if not path.is_file():
+            raise UserError(translator(lang).gettext("no queries file at {path}").format(path=path))
+    rows = []
+    for path in paths:
+        cases = load_cases(path)
+        results = evaluate(cases)
+        speed = timings(cases)
+        if as_json:
+            rows += [
                 {
+                    "set": path.name,
                     "lang": r.lang,
                     "ruleset": r.ruleset,
                     "queries": r.total,
@@ -113,14 +147,19 @@ def search_bench(
                 }
                 for r in results.values()
             ]
-        )
-        return
-    typer.echo("lang  ruleset  queries  top-1   top-3   index build  per query (CPU)")
-    for r in results.values():
-        t = speed[r.lang]
-        typer.echo(
-            f"{r.lang:<5} {r.ruleset:<8} {r.total:>7}  {r.top1_rate:>5.0%}  {r.top3_rate:>6.0%}"
-            f"   {t['index_build_s'] * 1000:>7.1f} ms  {t['query_s'] * 1000:>8.2f} ms"
-        )
-        for query, section, rank in r.misses if misses else ():
-            typer.echo(f"      {query!r} -> {section}: rank {rank or '-'}")
+            continue
+        typer.echo(path.name)
+        typer.echo("lang  ruleset  queries  top-1   top-3   index ready  per query (CPU)")
+        for r in results.values():
+            t = speed[r.lang]
+            top1, top3 = percent(r.top1_rate, lang), percent(r.top3_rate, lang)
+            typer.echo(
+                f"{r.lang:<5} {r.ruleset:<8} {r.total:>7}  {top1:>5}  {top3:>6}"
+                f"   {number(round(t['index_build_s'] * 1000, 1), lang):>7} ms"
+                f"  {number(round(t['query_s'] * 1000, 2), lang):>8} ms"
+            )
+            for query, section, rank in r.misses if misses else ():
+                typer.echo(f"      {query!r} -> {section}: rank {rank or '-'}")
+        typer.echo("")
+    if as_json:
+        emit_json(rows)

@@ -1,144 +1,86 @@
 """Full-text search of the rules reference, in the reader's language.
 
-Sections are ranked with BM25 (`bm25s`) over Snowball stems (`snowballstemmer`,
-which has stemmers for all seven languages, Polish and Czech included since
-Snowball 3.1), so any inflected form of a word finds the sections that use
-another form of it. Stems are folded (case, accents) after stemming, so a query
-typed without diacritics still matches.
+The index (`polis.reference.search_index`: BM25 weights from bm25s over Snowball
+stems, glossary words and synonyms, kept on disk) is built once; a query is read
+here, with only light imports, and answered by adding up the index's weights.
 
-Each section is one document made of three weighted fields: its title, the
-glossary words that belong to it (the translated glossary terms whose entry
-points to the section, and the other words players and rulebooks use for them,
-from `rules_data/search/synonyms.yaml`) and its text. BM25 has no fields, so a
-field's weight is the number of times its words are repeated in the document.
+A query is read word by word, each word a *concept* that may reach several index
+terms, each with a weight:
+- its stem, and its stem without accents (a stray or missing accent can change
+  the stem: Spanish "asedió" / "asedio"), weight 1;
+- stems that extend or shorten it by at most NEAR_CHARS letters, where Snowball
+  leaves a derivational ending (German "belag"/"belager"), weight NEAR_WEIGHT;
+- when the word is not in the index at all, the index terms within one or two
+  edits of it (a typo inside a word: "seige", "Hopilten"), found by rapidfuzz
+  over the index's vocabulary (optimal string alignment, so a swap of two
+  letters is one edit), weight FUZZY_WEIGHT;
+- a number, typed as digits or as a word, reaches the digits; "0" also reaches
+  the words a rule uses for none ("no prestige", "ohne Prestige").
+Question words and fillers (the language's stop words that name no rule) are left
+out unless the query has nothing else.
 
-An index is built once per (sections, language) and kept (`index_for`); a hit
-carries the sentence of the section that matches the query best.
+A concept scores a section with the best of its terms, never their sum, and a
+section's score is the sum over concepts times the share of the query's concepts
+it matches: one heavy word (a glossary synonym repeated in many sections) cannot
+outweigh the rest of the query, and a section that answers every word of it wins.
 """
 
 from __future__ import annotations
 
-import math
+import itertools
 import re
-import unicodedata
-from collections import Counter
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from functools import cache, lru_cache
-from pathlib import Path
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
 
-import bm25s
-import numpy as np
-import snowballstemmer
-from pydantic import Field, RootModel, ValidationError
+from polis.reference.render import RenderedSection, render
+from polis.reference.search_index import (
+    WORD,
+    IndexData,
+    fold,
+    index_data,
+    phrase_term,
+    plain_text,
+    stem,
+    synonyms,
+    word_term,
+)
 
-from polis.i18n import LANGUAGES
-from polis.reference.render import LINK, RenderedSection, glossary, render, render_glossary
-from polis.rules.issues import RulesError
-from polis.rules.pydantic_issues import issues_from_validation
-from polis.rules.registry import display_path, rules_data_dir
-from polis.rules.yaml_loader import load_file
+__all__ = [
+    "WORD",
+    "Hit",
+    "SearchIndex",
+    "fold",
+    "index_for",
+    "marked",
+    "search",
+    "sentences",
+    "synonyms",
+]
 
-SNOWBALL = {
-    "en": "english",
-    "es": "spanish",
-    "pl": "polish",
-    "ru": "russian",
-    "cs": "czech",
-    "it": "italian",
-    "de": "german",
-}
-TITLE_WEIGHT = 3
-GLOSSARY_WEIGHT = 2
-TEXT_WEIGHT = 1
 # Hits scoring under this share of the best one are left out: with any-word
 # matching, a common word alone would otherwise list half the reference.
 RELATIVE_FLOOR = 0.25
 MAX_HITS = 12
-# Stems that differ only in their last one or two letters often name the same thing
-# where Snowball leaves a derivational ending (German "belag"/"belager", Russian
-# "неудач"/"неудачн"): such a near term counts, a little less than an exact one.
 NEAR_MIN = 5
 NEAR_CHARS = 2
-NEAR_WEIGHT = 0.75
+NEAR_WEIGHT = 0.95
+FUZZY_MIN = 4  # letters; a shorter word has too many neighbours one edit away
+FUZZY_WEIGHT = 0.7
+COMPOUND_PART = 4  # letters; the shortest part of a compound split
+LIMIT = "#limit"  # the concept a how-many question adds
+LIMIT_WEIGHT = 1.0
+# How much a section loses for each concept of the query it does not match: its score
+# is multiplied by (matched / concepts) ** COVERAGE.
+COVERAGE = 1.0
 
-WORD = re.compile(r"\w+")
-MARKUP = re.compile(r"\*\*|^\s*[-*]\s+", re.MULTILINE)
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 SHORT_SENTENCE = 4  # words; a shorter piece (a bold lead such as "Failure.") joins the next
 
 
-def fold(text: str) -> str:
-    """Lower-case, accents removed (also Cyrillic й/ё and Czech háčky)."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-
-
-@cache
-def _stemmer(lang: str) -> snowballstemmer.stemmer:
-    return snowballstemmer.stemmer(SNOWBALL[lang])
-
-
-@lru_cache(maxsize=65536)
-def _term(word: str, lang: str) -> str:
-    """The index term of one word: its stem, folded."""
-    return fold(_stemmer(lang).stemWord(word.casefold()))
-
-
-def terms(text: str, lang: str) -> list[str]:
-    """The index terms of a text, in order, repeats kept."""
-    return [_term(word, lang) for word in WORD.findall(text)]
-
-
-def query_terms(query: str, lang: str) -> list[str]:
-    """The terms of a query, each once. A word typed with accents is also taken without
-    them: a stray or missing accent can change the stem (Spanish "asedió" / "asedio")."""
-    found = []
-    for word in WORD.findall(query):
-        found.append(_term(word, lang))
-        found.append(_term(fold(word), lang))
-    return list(dict.fromkeys(found))
-
-
-class Synonyms(RootModel[dict[str, dict[str, list[str]]]]):
-    """glossary term id -> language -> other words for the term (search only, never shown)."""
-
-    root: dict[str, dict[str, list[str]]] = Field(default_factory=dict)
-
-
-def synonyms_path() -> Path:
-    return rules_data_dir() / "search" / "synonyms.yaml"
-
-
-@cache
-def synonyms() -> Mapping[str, Mapping[str, list[str]]]:
-    """The synonyms file, checked: known glossary ids and languages only."""
-    path = synonyms_path()
-    doc = load_file(path, display=display_path(path))
-    try:
-        table = Synonyms.model_validate(doc.data).root
-    except ValidationError as exc:
-        raise RulesError(issues_from_validation(exc, doc, Synonyms)) from None
-    known = {t.id for t in glossary().terms}
-    wrong = [f"{tid}" for tid in table if tid not in known] + [
-        f"{tid}.{lang}" for tid, by in table.items() for lang in by if lang not in LANGUAGES
-    ]
-    if wrong:
-        raise ValueError(f"{display_path(path)}: unknown glossary term or language: {wrong}")
-    return table
-
-
-def glossary_words(lang: str) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
-    """Section id -> the glossary terms (in `lang`) and their synonyms that point to it,
-    and section id -> the definitions of those terms."""
-    table = synonyms()
-    words: dict[str, list[str]] = {}
-    definitions: dict[str, list[str]] = {}
-    for term in render_glossary(lang):
-        for section in term.see:
-            words.setdefault(section, []).extend([term.term, *table.get(term.id, {}).get(lang, [])])
-            definitions.setdefault(section, []).append(term.definition)
-    return words, definitions
+def max_edits(term: str) -> int:
+    """Typos tolerated in a word: one up to 7 letters, two from 8."""
+    return 1 if len(term) < 8 else 2
 
 
 def sentences(text: str) -> list[str]:
@@ -169,10 +111,13 @@ def sentences(text: str) -> list[str]:
     return found
 
 
-def plain_text(section: RenderedSection, titles: Mapping[str, str]) -> str:
-    """The section's text as a reader sees it: links as "→ title", no markup."""
-    linked = LINK.sub(lambda m: f"(→ {titles.get(m.group(1), m.group(1))})", section.text)
-    return MARKUP.sub("", linked)
+@dataclass(frozen=True)
+class Concept:
+    """One word of the query and the index terms it reaches, each with its weight."""
+
+    word: str
+    terms: dict[str, float] = field(default_factory=dict)
+    optional: bool = False  # adds to a section's score but is not counted for coverage
 
 
 @dataclass(frozen=True)
@@ -181,53 +126,112 @@ class Hit:
     score: float
     passage: str  # the sentence of the section that best matches the query (plain text)
     matched: tuple[str, ...]  # words of the passage that match the query, as written there
+    query_words: tuple[str, ...] = ()  # the words of the query this section matches
 
 
 class SearchIndex:
-    """BM25 over the sections of one ruleset in one language."""
+    """The sections of one ruleset in one language, searchable."""
 
     def __init__(self, sections: tuple[RenderedSection, ...], lang: str) -> None:
         self.lang = lang
         self.sections = sections
-        titles = {s.id: s.title for s in sections}
-        words, definitions = glossary_words(lang)
-        self._texts = [plain_text(s, titles) for s in sections]
-        documents = [
-            terms(s.title, lang) * TITLE_WEIGHT
-            + terms(" ".join(words.get(s.id, [])), lang) * GLOSSARY_WEIGHT
-            + terms(" ".join([s.chapter_title, text, *definitions.get(s.id, [])]), lang)
-            * TEXT_WEIGHT
-            for s, text in zip(sections, self._texts, strict=True)
-        ]
-        self._bm25 = bm25s.BM25()
-        self._bm25.index(documents, show_progress=False)
-        frequency = Counter(t for doc in documents for t in set(doc))
-        count = len(documents)
-        self._idf = {t: math.log(1 + (count - n + 0.5) / (n + 0.5)) for t, n in frequency.items()}
+        self.data: IndexData = index_data(sections, lang)
+        self._titles = {s.id: s.title for s in sections}
         self._by_prefix: dict[str, list[str]] = {}
-        for t in self._idf:
+        for t in self.data.postings:
             if len(t) >= NEAR_MIN:
                 self._by_prefix.setdefault(t[:NEAR_MIN], []).append(t)
+        self._fuzzy_vocabulary = [
+            t for t in self.data.postings if len(t) >= FUZZY_MIN and t not in self.data.stop
+        ]
 
-    def search(self, query: str) -> list[Hit]:
-        asked = query_terms(query, self.lang)
-        exact = [t for t in asked if t in self._idf]
-        near = [v for t in asked for v in self._near(t) if v not in exact]
-        if not exact and not near:
-            return []
-        scores = np.zeros(len(self.sections))
-        if exact:
-            scores += self._bm25.get_scores(exact)
-        if near:
-            scores += NEAR_WEIGHT * self._bm25.get_scores(list(dict.fromkeys(near)))
-        best = float(scores.max())
-        if best <= 0:
-            return []
-        order = sorted(
-            (i for i in range(len(scores)) if scores[i] >= best * RELATIVE_FLOOR),
-            key=lambda i: (-scores[i], i),
+    # reading the query
+
+    def concepts(self, query: str) -> list[Concept]:
+        """The query's words that say something, each with the index terms it reaches."""
+        words = WORD.findall(query)
+        said = [w for w in words if not self._is_stop(w)] or words
+        concepts = [c for w in said for c in self._concepts_of(w)]
+        concepts += self._phrases(said)
+        if any(fold(w) in self.data.how_many for w in words):
+            limit = {t: LIMIT_WEIGHT for t in self.data.limit if t in self.data.postings}
+            concepts.append(Concept(LIMIT, limit, optional=True))
+        return [c for c in concepts if c.terms]
+
+    def _phrases(self, words: list[str]) -> list[Concept]:
+        """Two words in a row that are also a phrase among a section's glossary words
+        ("costa di più", "sell prestige"): a bonus, not counted for coverage."""
+        terms = [self._term(w) for w in words]
+        found = []
+        for first, second in itertools.pairwise(terms):
+            pair = phrase_term(first, second)
+            if pair in self.data.postings:
+                found.append(Concept(pair, {pair: 1.0}, optional=True))
+        return found
+
+    def _stems(self, word: str) -> set[str]:
+        return {stem(word, self.lang), stem(fold(word), self.lang)}
+
+    def _concepts_of(self, word: str) -> list[Concept]:
+        """A word's concept; an unknown compound ("Söldnerkarte"), its two parts' concepts."""
+        concept = self._concept(word)
+        if concept.terms:
+            return [concept]
+        parts = self._compound(word)
+        return [self._concept(p) for p in parts] if parts else [concept]
+
+    def _compound(self, word: str) -> tuple[str, str] | None:
+        """The split of an unknown word into two words of the index, the longest head first
+        ("Söldner|karte", "Runden|ende", "Bevölkerungs|wachstum": a linking s is dropped).
+
+        Why not a compound splitter such as compound-split: it loads its n-gram data for
+        2 s per process; the index's own words are the only dictionary a split needs."""
+        folded = fold(word)
+        for cut in range(COMPOUND_PART, len(folded) - COMPOUND_PART + 1):
+            head, tail = folded[:cut], folded[cut:]
+            if self._known(tail) and (
+                self._known(head) or (head.endswith("s") and self._known(head[:-1]))
+            ):
+                return (head if self._known(head) else head[:-1], tail)
+        return None
+
+    def _known(self, word: str) -> bool:
+        return word_term(word, self.lang, self.data.numbers) in self.data.postings
+
+    def _is_stop(self, word: str) -> bool:
+        if self._number(word) is not None:
+            return False
+        return self._stems(word) <= self.data.stop
+
+    def _number(self, word: str) -> str | None:
+        folded = fold(word)
+        return folded if folded.isdigit() else self.data.numbers.get(folded)
+
+    def _concept(self, word: str) -> Concept:
+        postings = self.data.postings
+        number = self._number(word)
+        if number is not None:
+            reach = {number: 1.0}
+            if int(number) == 0:
+                reach |= {t: 1.0 for t in self.data.zero if t in postings}
+            return Concept(word, {t: w for t, w in reach.items() if t in postings})
+        variants = list(
+            dict.fromkeys(
+                [
+                    word_term(word, self.lang, self.data.numbers),
+                    word_term(fold(word), self.lang, self.data.numbers),
+                ]
+            )
         )
-        return [self._hit(i, float(scores[i]), {*exact, *near}) for i in order[:MAX_HITS]]
+        terms = {t: 1.0 for t in variants if t in postings}
+        for t in variants:
+            for near in self._near(t):
+                terms.setdefault(near, NEAR_WEIGHT)
+        if not terms:
+            for t in variants:
+                for typo in self._typos(t):
+                    terms.setdefault(typo, FUZZY_WEIGHT)
+        return Concept(word, terms)
 
     def _near(self, term: str) -> list[str]:
         """Index terms that extend or shorten `term` by at most NEAR_CHARS characters."""
@@ -241,16 +245,100 @@ class SearchIndex:
             and (other.startswith(term) or term.startswith(other))
         ]
 
-    def _hit(self, i: int, score: float, wanted: set[str]) -> Hit:
-        passage, matched = max(
-            ((s, self._matches(s, wanted)) for s in sentences(self._texts[i])),
-            key=lambda pair: sum(self._idf[_term(w, self.lang)] for w in set(pair[1])),
-            default=("", ()),
-        )
-        return Hit(self.sections[i], score, passage, matched)
+    def _typos(self, term: str) -> list[str]:
+        """Index terms within max_edits(term) edits of `term` (rapidfuzz, OSA distance)."""
+        if len(term) < FUZZY_MIN:
+            return []
+        from rapidfuzz import process
+        from rapidfuzz.distance import OSA
 
-    def _matches(self, sentence: str, wanted: set[str]) -> tuple[str, ...]:
-        return tuple(w for w in WORD.findall(sentence) if _term(w, self.lang) in wanted)
+        found = process.extract(
+            term,
+            self._fuzzy_vocabulary,
+            scorer=OSA.distance,
+            score_cutoff=max_edits(term),
+            limit=None,
+        )
+        if not found:
+            return []
+        closest = min(distance for _, distance, _ in found)
+        return [t for t, distance, _ in found if distance == closest]
+
+    # ranking
+
+    def search(self, query: str) -> list[Hit]:
+        concepts = self.concepts(query)
+        if not concepts:
+            return []
+        count = len(self.sections)
+        scores = [0.0] * count
+        matched: list[list[str]] = [[] for _ in range(count)]
+        for concept in concepts:
+            best: dict[int, float] = {}
+            for term, weight in concept.terms.items():
+                for doc, value in self.data.postings[term]:
+                    if weight * value > best.get(doc, 0.0):
+                        best[doc] = weight * value
+            for doc, value in best.items():
+                scores[doc] += value
+                if not concept.optional:
+                    matched[doc].append(concept.word)
+        counted = sum(not c.optional for c in concepts)
+        for doc in range(count):
+            scores[doc] *= (len(matched[doc]) / max(counted, 1)) ** COVERAGE
+        top = max(scores)
+        if top <= 0:
+            return []
+        order = sorted(
+            (i for i in range(count) if scores[i] >= top * RELATIVE_FLOOR),
+            key=lambda i: (-scores[i], i),
+        )
+        return [self._hit(i, scores[i], concepts, matched[i]) for i in order[:MAX_HITS]]
+
+    def _hit(self, i: int, score: float, concepts: list[Concept], words: Sequence[str]) -> Hit:
+        """The hit, with the sentence that matches the most of the query's words (then the
+        rarest), its matched words as written there."""
+        wanted = {t for c in concepts for t in c.terms}
+
+        def rank(sentence: str) -> tuple[int, float]:
+            present = {self._term(w) for w in WORD.findall(sentence)}
+            counted = [c for c in concepts if not c.optional and present & c.terms.keys()]
+            weight = sum(
+                max(w * self.data.idf.get(t, 0.0) for t, w in c.terms.items() if t in present)
+                for c in concepts
+                if present & c.terms.keys()
+            )
+            return len(counted), weight
+
+        text = plain_text(self.sections[i], self._titles)
+        passage = max(sentences(text), key=rank, default="")
+        found = self.matches(passage, wanted)
+        return Hit(self.sections[i], score, passage, found, tuple(dict.fromkeys(words)))
+
+    def _term(self, word: str) -> str:
+        return word_term(word, self.lang, self.data.numbers)
+
+    def matches(self, text: str, wanted: Iterable[str]) -> tuple[str, ...]:
+        """The words of `text` whose index term is one of `wanted`, as written there."""
+        terms = set(wanted)
+        return tuple(w for w in WORD.findall(text) if self._term(w) in terms)
+
+
+def marked(hit: Hit) -> list[tuple[str, bool]]:
+    """The hit's passage cut into pieces, each with whether it is a word the query matched
+    (for the app and the CLI to mark; the text is untouched: joined, it is the passage)."""
+    matched = set(hit.matched)
+    pieces: list[tuple[str, bool]] = []
+    at = 0
+    for word in WORD.finditer(hit.passage):
+        if word.group() in matched:
+            if word.start() > at:
+                pieces.append((hit.passage[at : word.start()], False))
+            pieces.append((word.group(), True))
+            at = word.end()
+    if at < len(hit.passage):
+        pieces.append((hit.passage[at:], False))
+    return pieces
 
 
 @lru_cache(maxsize=64)

@@ -24,8 +24,9 @@ def test_search_finds_sections(app: AppTest) -> None:
         "matching sections" in m.value for m in app.markdown
     )
     assert any("Siege discs" in e.label for e in app.expander)
-    # under each hit, the sentence that matches, the query's words in bold
-    assert any("**siege**" in c.value and "**disc**" in c.value for c in app.caption)
+    # under each hit, the sentence that matches, the query's words marked
+    bodies = [h.proto.body for h in app.html]
+    assert any("<mark>siege</mark>" in b and "<mark>disc" in b for b in bodies), bodies
 
 
 def test_search_finds_inflected_german(app: AppTest) -> None:

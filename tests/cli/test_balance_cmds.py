@@ -94,8 +94,8 @@ def test_text_in_the_readers_language() -> None:
     german = translator("de").gettext
     wins = german("Wins: {list}").split("{")[0]
     caveat = german(
-        "These figures come from games between two copies of the bot {bot}; they say how "
-        "the rules play for that bot, not how they play for people."
+        "These figures come from games between two copies of the bot “{bot}”; they say "
+        "how the rules play for that bot, not how they play for people."
     ).split("{")[0]
     assert wins != "Wins: " and caveat
     out = balance("2e", "--games", "4", "--seed", "4", "--bot", "random", "--lang", "de")

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from typer.testing import CliRunner
 
@@ -46,12 +47,16 @@ def test_search_shows_the_matching_passage() -> None:
     assert first.startswith("Polis belagern  [actions.besiege]")
     passage = first.split("\n\n")[1]
     assert "belager" in passage.lower() and "[[" not in passage
+    # the words that matched are marked (plain output: «…»; a terminal shows them in bold)
+    assert re.search(r"«[Bb]elager\w*»", passage), passage
 
 
 def test_search_json_carries_score_and_passage() -> None:
     result = runner.invoke(app, ["rules", "2e", "--search", "trumpeter", "--json"])
     hits = json.loads(result.stdout)
     assert hits[0]["id"] == "battle.salpinx" and hits[0]["passage"]
+    assert hits[0]["query_words"] == ["trumpeter"]
+    assert all(word in hits[0]["passage"] for word in hits[0]["matched"])
     assert [h["score"] for h in hits] == sorted((h["score"] for h in hits), reverse=True)
 
 
@@ -68,8 +73,14 @@ def test_search_bench_reports_every_language(tmp_path) -> None:  # type: ignore[
     assert rows["de"]["top1"] == 1.0 and rows["en"]["top3"] == 0.0
     (miss,) = rows["en"]["misses"]
     assert miss == {"query": "zeppelin", "section": "actions.besiege", "rank": None}
+    assert {row["set"] for row in rows.values()} == {"q.yaml"}
     missing = runner.invoke(app, ["search-bench", str(tmp_path / "none.yaml")])
     assert missing.exit_code == 1
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("en:\n  ruleset: 2e\n  queries:\n    - {query: who?, x}\n", "utf-8")
+    result = runner.invoke(app, ["search-bench", str(broken)])
+    assert result.exit_code == 1 and "broken.yaml:4:" in result.stderr, result.output
+    assert "Traceback" not in result.output
 
 
 def test_search_without_hits() -> None:

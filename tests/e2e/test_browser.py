@@ -113,6 +113,10 @@ def test_switch_language_and_open_a_rule_from_search(
     settle(page)
     hits = page.locator('[data-testid="stExpander"]')
     hits.first.wait_for(timeout=WAIT_MS)
+    # the passage under a hit marks the words that matched (escaped HTML, <mark>)
+    mark = page.locator(".search-passage mark").first
+    mark.wait_for(timeout=WAIT_MS)
+    assert "elager" in mark.inner_text()
     title = hits.first.locator("summary").inner_text().strip()
     hits.first.locator("summary").click()
     body = hits.first.locator('[data-testid="stExpanderDetails"]')
