@@ -196,6 +196,8 @@ def open_record(
         compiled = compile_ruleset(record.ruleset)
     else:
         raise RecordError(msg("record.unknown_rules", ruleset=quoted(record.ruleset)))
-    controllers = record.meta.get("controllers") or ["human", "human"]  # checked by loads
+    # loads checked the shape (two names); which names may play a side (human or a bot of
+    # polis.bots.registry) is for the play layer to check here
+    controllers = record.meta.get("controllers") or ["human", "human"]
     pair = cast(tuple[Controller, Controller], tuple(controllers))
     return GameSession.from_record(record, compiled, pair), loaded
