@@ -184,15 +184,11 @@ class MetaDoc(BaseModel):
 
     model_config = ConfigDict(extra="allow", strict=True)
 
-    controllers: Annotated[
-        list[StrictStr],
-        Field(
-            default=None,
-            min_length=2,
-            max_length=2,
-            description="who plays each side: human or a bot spec (the play layer checks which)",
-        ),
-    ]
+    controllers: Annotated[list[StrictStr], Field(min_length=2, max_length=2)] | None = Field(
+        default=None,
+        description="who plays each side: human or a bot spec (the play layer checks which); "
+        "null or left out: two people",
+    )
 
 
 class RecordDoc(_Doc):

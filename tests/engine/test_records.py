@@ -246,6 +246,12 @@ def test_meta_may_hold_more_than_the_controllers() -> None:
     assert rec.meta == {"controllers": ["human", "mcts:strong"], "note": [1]}
 
 
+@pytest.mark.parametrize("meta", [None, {}, {"controllers": None}])
+def test_no_controllers_said_is_two_people(meta: object) -> None:
+    """Accepted before the schema, so a saved file may hold them."""
+    assert not loads(_record_text(meta=meta)).meta.get("controllers")
+
+
 # ------------------------------------------------------------------ issue 32: one schema
 
 
