@@ -117,9 +117,9 @@ elif upload is not None and upload.content is not None:
                 "The overlay has {count} problem; nothing was changed.",
                 "The overlay has {count} problems; nothing was changed.",
                 len(exc.issues),
-            ).format(count=len(exc.issues))
+            ).format(count=number(len(exc.issues), session.lang()))
         )
-        st.code("\n".join(exc.lines(session.lang())), language=None)
+        st.code("\n".join(exc.shown(session.lang())), language=None)
     else:
         st.success(_("{title} is valid.").format(title=escape(loaded.model.title)))
         text = upload.content.decode("utf-8-sig")  # valid: the loader has just read it

@@ -7,6 +7,12 @@ read as syntax, it makes `![x](url)`, `**`, `[[id]]`, Streamlit's
 fetched or restyled. Line breaks become spaces, so a value cannot start a
 heading or a list. Used for the names polis.reference.events lists in rule text
 and, through polis.app.markup.escape, for untrusted strings on the app's pages.
+
+Escaping is not enough for bare links: Streamlit's Markdown (remark-gfm) turns
+`http://…`, `www.…` and `name@host.tld` in the text into links after the
+escapes are read, so a backslash cannot stop it. A WORD JOINER (U+2060, an
+invisible character that changes nothing on screen) after the scheme's colon,
+after `www` and after `@` leaves nothing for it to recognise.
 """
 
 from __future__ import annotations
@@ -21,11 +27,23 @@ _SYNTAX = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~:$&=])")
 # (a link or an image needs "[", Streamlit's :color[...] too; "$" opens a formula)
 _ACTIVE = re.compile(r"([\\`*_\[\]<>#|~$])")
 _ESCAPED = re.compile(r"\\([!-/:-@\[-`{-~])")
+WORD_JOINER = "\u2060"
+# what remark-gfm's literal autolinks start with: `scheme://` (it knows http and https; every
+# `://` is broken, so a newer version cannot start linking another scheme), `www.` and the `@`
+# of an address, wherever they stand in a word; the joiner goes where their patterns need the
+# next character, which may already be escaped (`www\.`)
+_AUTOLINK = re.compile(r"(?i)(?::(?=//)|www(?=\\?\.)|@(?=\\?[-\w]))")
+
+
+def inert_links(text: str) -> str:
+    """`text` (plain or escaped Markdown) with nothing a Markdown renderer would turn into a
+    link by itself."""
+    return _AUTOLINK.sub(lambda m: m.group() + WORD_JOINER, text)
 
 
 def escape(text: str) -> str:
     """Text shown on its own (a label, a heading): every mark that could be syntax escaped."""
-    return _SYNTAX.sub(r"\\\1", _LINE_BREAKS.sub(" ", text))
+    return _SYNTAX.sub(r"\\\1", inert_links(_LINE_BREAKS.sub(" ", text)))
 
 
 def escape_value(text: str) -> str:
@@ -34,9 +52,9 @@ def escape_value(text: str) -> str:
     Commas, full stops, brackets and hyphens stay as they are, so ordinary names
     and lists ("3, 4 and 5") read the same in plain-text output too.
     """
-    return _ACTIVE.sub(r"\\\1", _LINE_BREAKS.sub(" ", text))
+    return _ACTIVE.sub(r"\\\1", inert_links(_LINE_BREAKS.sub(" ", text)))
 
 
 def unescape(text: str) -> str:
     """The plain text of escaped markdown (for output that is not rendered, like the CLI)."""
-    return _ESCAPED.sub(r"\1", text)
+    return _ESCAPED.sub(r"\1", text).replace(WORD_JOINER, "")

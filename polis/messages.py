@@ -24,8 +24,9 @@ values quoted from a file stay exactly as written.
 
 from __future__ import annotations
 
+import difflib
 import string
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -58,9 +59,12 @@ def table() -> dict[str, Template]:
 
 
 def _frozen(value: Any) -> Any:
-    """Lists become tuples so a message can be hashed (issues are de-duplicated in sets)."""
+    """Lists become tuples so a message can be hashed (issues are de-duplicated in sets);
+    a mapping from a file (an entry written where a name belongs) is shown as written."""
     if isinstance(value, list | tuple):
         return tuple(_frozen(v) for v in value)
+    if isinstance(value, dict | set):
+        return quoted(value)
     return value
 
 
@@ -100,9 +104,31 @@ class Gettext:
         return _fill(text, {name: _show(value, lang) for name, value in self.params})
 
 
+@dataclass(frozen=True, slots=True)
+class DidYouMean:
+    """The hint naming the option closest to `word` ("did you mean 'x'?"), or nothing.
+
+    The search runs when the message is shown, not when the problem is found: a
+    file with 10,000 misspelt keys costs one search per problem a reader sees.
+    """
+
+    word: str
+    options: tuple[str, ...]
+
+    def render(self, lang: str = "en") -> str:
+        close = difflib.get_close_matches(self.word, self.options, n=1, cutoff=0.6)
+        return msg("hint.did_you_mean", name=close[0]).render(lang) if close else ""
+
+
+def did_you_mean(word: object, options: Iterable[object]) -> DidYouMean:
+    if isinstance(options, tuple) and all(type(o) is str for o in options):
+        return DidYouMean(str(word), options)  # shared by every problem of one mapping
+    return DidYouMean(str(word), tuple(str(o) for o in options))
+
+
 def msg(key: str, /, **params: Any) -> Message:
     """The message `key` of polis/messages.yaml with its parameters."""
-    return Message(key, tuple((name, _frozen(value)) for name, value in params.items()))
+    return Message(key, tuple([(name, _frozen(value)) for name, value in params.items()]))
 
 
 def gettext_message(message: str, params: Mapping[str, Any] | None = None) -> Gettext:
@@ -110,7 +136,7 @@ def gettext_message(message: str, params: Mapping[str, Any] | None = None) -> Ge
 
 
 def _show(value: Any, lang: str) -> str:
-    if isinstance(value, Message | Gettext):
+    if isinstance(value, Message | Gettext | DidYouMean):
         return value.render(lang)
     if isinstance(value, bool):
         return str(value).lower()

@@ -20,6 +20,7 @@ import tempfile
 from pathlib import Path
 
 from polis import native
+from polis.safe_write import write_text
 
 _SETUP = """
 import sys
@@ -87,7 +88,7 @@ def build(force: bool = False) -> bool:
             shutil.rmtree(target, ignore_errors=True)
             return False
         stamp = {"interpreter": native.interpreter_tag(), "sources": sources, "files": built}
-        (lib / native.STAMP).write_text(json.dumps(stamp, indent=1, sort_keys=True), "utf-8")
+        write_text(lib / native.STAMP, json.dumps(stamp, indent=1, sort_keys=True))
         shutil.rmtree(target, ignore_errors=True)
         lib.rename(target)
     _say(f"done: {target}")

@@ -138,7 +138,7 @@ def _offer_run(rid: str, reason: str) -> None:
     conf = settings()
     st.info(reason)
     games = st.number_input(
-        _("Games to play for {title}").format(title=session.ruleset_label(rid)),
+        _("Games to play for {title}").format(title=plain(session.ruleset_label(rid))),
         min_value=2,
         max_value=conf.app.max_games,
         value=min(conf.app.default_games, conf.app.max_games),

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable
 from typing import Literal
 
 from polis.markup import escape as escape_markdown
+from polis.markup import inert_links
 from polis.reference.compare import Piece, Token, tokenize
 from polis.reference.render import LINK
 
@@ -58,8 +59,10 @@ def _token(token: Token, linker: Linker) -> tuple[bool, str]:
 
 
 def rule_markdown(text: str, lang: str, linker: Linker) -> str:
-    """A rendered rule text as safe Markdown, `[[section]]` links made by `linker`."""
-    return "".join(md for _, md in _tokens(text, lang, linker))
+    """A rendered rule text as safe Markdown, `[[section]]` links made by `linker`.
+
+    Bare links are made inert over the whole text: the tokens split `http://` apart."""
+    return inert_links("".join(md for _, md in _tokens(text, lang, linker)))
 
 
 def _highlighted(run: list[str], colour: str) -> str:
@@ -93,4 +96,4 @@ def marked_markdown(
                 else:
                     run.append(md)
             out.append(_highlighted(run, HIGHLIGHT[own]))
-    return "".join(out)
+    return inert_links("".join(out))

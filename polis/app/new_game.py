@@ -54,7 +54,7 @@ def load_record(raw: bytes) -> str | None:
     except RecordError as exc:
         return escape(exc.render(session.lang()))
     except RulesError as exc:
-        return escape("; ".join(exc.lines(session.lang())))
+        return escape("; ".join(exc.shown(session.lang())))
     if loaded is not None and game.overlay is not None:
         session.add_overlay(loaded, game.overlay)
     seat(game)

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
+from polis.markup import inert_links
+
 SIDE_COLOURS = ("#2f6fbf", "#c0392b")  # Athens blue, Sparta red (as on the board)
 
 # The Play page's layout. A laptop (1366×900 with the sidebar open) sees the whole table
@@ -204,4 +206,4 @@ MARKDOWN_SPECIAL = frozenset("\\`*_{}[]()<>#+-.!|~:$=")
 
 def plain(text: str) -> str:
     """`text` for a widget that reads markdown (a button label, st.info...), shown as is."""
-    return "".join("\\" + ch if ch in MARKDOWN_SPECIAL else ch for ch in text)
+    return "".join("\\" + ch if ch in MARKDOWN_SPECIAL else ch for ch in inert_links(text))

@@ -27,6 +27,7 @@ from polis import __version__
 from polis.balance.sample import LENGTHS, PARTS, Sample, figures
 from polis.compiler import cache_dir
 from polis.rules.registry import rules_data_dir
+from polis.safe_write import write_text
 
 FORMAT = "polis-balance/1"
 MAX_RECORD_BYTES = 16 * 1024 * 1024  # 2,000 games of a 12-action ruleset take about 1 MB
@@ -245,10 +246,7 @@ def load(path: Path) -> BalanceRecord:
 
 
 def save(record: BalanceRecord, path: Path) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(record.dumps(), "utf-8")
-    tmp.replace(path)
+    write_text(path, record.dumps())
 
 
 # ------------------------------------------------------------------ where they live

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import functools
 import json
 import os
@@ -16,6 +17,7 @@ from polis.i18n import LANGUAGES, translator
 from polis.i18n.negotiate import negotiate
 from polis.messages import MessageError
 from polis.rules.issues import RulesError
+from polis.safe_write import os_problem, write_text
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -43,11 +45,12 @@ def env_language(environ: dict[str, str] | None = None) -> str:
 
 
 def user_errors(fn: Callable[P, R]) -> Callable[P, R]:
-    """Print RulesError / record errors / UserError as plain lines on stderr and exit 1.
+    """Print RulesError / record errors / UserError / file errors as plain lines; exit 1.
 
-    Why: a command run on a bad file must say what is wrong and where, in the
-    reader's language (the command's --lang), never show a traceback; real bugs
-    still raise normally.
+    Why: a command run on a bad file, or whose output cannot be written (a full
+    disk, a read-only folder, a device given as --out), must say what is wrong
+    and where, in the reader's language (the command's --lang), never show a
+    traceback; real bugs still raise normally.
     """
 
     @functools.wraps(fn)
@@ -70,6 +73,16 @@ def user_errors(fn: Callable[P, R]) -> Callable[P, R]:
             raise typer.Exit(1) from None
         except UserError as exc:
             typer.echo(translator(lang).gettext("error: {problem}").format(problem=exc), err=True)
+            raise typer.Exit(1) from None
+        except OSError as exc:  # printing to a full disk, or a file the command opened itself
+            if exc.errno == errno.EPIPE:
+                raise  # `polis rules 2e | head`: click ends quietly
+            typer.echo(
+                translator(lang)
+                .gettext("error: {problem}")
+                .format(problem=os_problem(exc).render(lang)),
+                err=True,
+            )
             raise typer.Exit(1) from None
 
     return wrapper
@@ -126,11 +139,9 @@ def report_stale(stale: list[str], up_to_date: str) -> None:
 
 def emit_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    sys.stdout.flush()  # a full disk is reported now, by user_errors, not at the exit
 
 
 def write_atomic(path: Path, text: str) -> None:
-    """Write via a temporary file so a failed run never leaves half a file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text, "utf-8")
-    tmp.replace(path)
+    """Write a command's output file through polis.safe_write (a WriteError says what failed)."""
+    write_text(path, text)

@@ -8,6 +8,7 @@ in between only look at the files' modification times (polis/compiler/cache_key.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from dataclasses import dataclass
@@ -28,6 +29,7 @@ from polis.compiler.serialize import (
 from polis.rules.issues import RulesError
 from polis.rules.loader import LoadedRuleset, load_ruleset
 from polis.rules.models import Ruleset
+from polis.safe_write import WriteError, write_text
 
 __all__ = [
     "BoardGeometry",
@@ -79,10 +81,10 @@ def _compile_cached(target: str, key: str | None) -> Compiled:
             pass  # a damaged cache entry is rebuilt below
     compiled = compile_loaded(load_ruleset(target))
     if path is not None:
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(".tmp")
-            tmp.write_text(
+        # caching is an optimisation; a read-only or full home must not break compiling
+        with contextlib.suppress(WriteError):
+            write_text(
+                path,
                 json.dumps(
                     {
                         "config": to_jsonable(compiled.config),
@@ -90,11 +92,7 @@ def _compile_cached(target: str, key: str | None) -> Compiled:
                         "geometry": to_jsonable(compiled.geometry),
                     }
                 ),
-                "utf-8",
             )
-            tmp.replace(path)
-        except OSError:
-            pass  # caching is an optimisation; a read-only home must not break compiling
     return compiled
 
 

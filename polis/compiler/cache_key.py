@@ -28,7 +28,7 @@ _KEYS: dict[str, tuple[tuple[Stat, ...], str | None]] = {}
 def _stat(path: str | Path) -> Stat:
     try:
         st = os.stat(path)  # noqa: PTH116 - called per file on every compile; no Path objects
-    except OSError:
+    except (OSError, ValueError):  # ValueError: a NUL character in a name given on the command line
         return (str(path), -1, -1, -1, -1)
     return (str(path), st.st_mtime_ns, st.st_ctime_ns, st.st_size, st.st_ino)
 

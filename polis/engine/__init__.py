@@ -52,7 +52,6 @@ from polis.engine.outcomes import (
 from polis.engine.phases import Action, Refusal
 from polis.engine.record import (
     MAX_RECORD_BYTES,
-    MAX_SEED,
     Record,
     RecordError,
     action_json,
@@ -61,6 +60,7 @@ from polis.engine.record import (
 from polis.engine.record import loads as load_record
 from polis.engine.refusals import explain
 from polis.engine.round_end import feeding_need, round_end_now
+from polis.engine.schemas import MAX_SEED
 from polis.engine.state import (
     DISCARDED,
     DRAW,

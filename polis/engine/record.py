@@ -15,22 +15,27 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from pydantic import ValidationError
+from pydantic_core import ErrorDetails
+
 from polis.compiler import Compiled
 from polis.engine.battle import battle_areas
 from polis.engine.core import apply, legal_actions, new_game
 from polis.engine.invariants import violations
 from polis.engine.notation import NotationError, from_json, to_json
 from polis.engine.phases import Action, Refusal
+from polis.engine.schemas import RecordDoc
 from polis.engine.state import State
 from polis.engine.state_json import OverrideError, apply_overrides
 from polis.messages import Message, MessageError, gettext_message, msg, quoted
+from polis.rules import pydantic_issues
+from polis.rules.issues import YamlPath, dotted
 
 FORMAT = "polis-record/1"
 MAX_RECORD_BYTES = 2 * 1024 * 1024
 # A record nests 4 levels (record, start, sides, goods); 16 leaves room, and the check runs
 # before anything walks the data.
 MAX_RECORD_DEPTH = 16
-MAX_SEED = 2**64 - 1
 
 
 class RecordError(MessageError):
@@ -86,7 +91,17 @@ _BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 
 
 def loads(raw: bytes | str) -> Record:
-    """Parse a record file (JSON), refusing anything malformed, oversized or too deep."""
+    """Check and read a record from outside: a file, a `?record=` link, a stored game.
+
+    The one check every such record passes before anything reads it: at most
+    MAX_RECORD_BYTES of UTF-8 JSON nested at most MAX_RECORD_DEPTH deep, then
+    every field against the record's schema (polis.engine.schemas.RecordDoc,
+    strict: no number as text, no true as 1). Anything else is a RecordError
+    whose message names the first wrong field (`start.sides.athens.prestige:
+    expected a whole number, got 'x'`) in any language. What the ruleset must
+    have (a side, a polis, a legal action) is checked when the record is
+    replayed; which controllers may play a side, by the play layer.
+    """
     data = raw.encode("utf-8") if isinstance(raw, str) else raw
     if len(data) > MAX_RECORD_BYTES:
         raise RecordError(msg("record.too_big", size=len(data), limit=MAX_RECORD_BYTES))
@@ -104,30 +119,68 @@ def loads(raw: bytes | str) -> Record:
         raise RecordError(msg("record.number_too_long")) from None
     if not isinstance(obj, dict) or obj.get("format") != FORMAT:
         raise RecordError(msg("record.not_a_record", format=FORMAT))
-    for name in ("seed", "ruleset", "content_hash", "actions"):
-        if name not in obj:
-            raise RecordError(msg("record.missing", field=name))
-    seed, ruleset, digest, actions = (
-        obj[k] for k in ("seed", "ruleset", "content_hash", "actions")
+    try:
+        RecordDoc.model_validate(obj)
+    except ValidationError as exc:
+        raise RecordError(_schema_problem(exc, obj)) from None
+    return Record(
+        obj["ruleset"],
+        obj["content_hash"],
+        obj["seed"],
+        obj["actions"],
+        obj.get("overlay"),
+        obj.get("start"),
+        obj.get("meta") or {},
     )
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
-        raise RecordError(msg("record.seed", limit=MAX_SEED))
-    if not isinstance(ruleset, str) or not ruleset:
-        raise RecordError(msg("record.ruleset"))
-    if not isinstance(digest, str) or not isinstance(actions, list):
-        raise RecordError(msg("record.hash_actions"))
-    overlay = obj.get("overlay")
-    if overlay is not None and not isinstance(overlay, str):
-        raise RecordError(msg("record.overlay"))
-    start = obj.get("start")
-    if start is not None and not isinstance(start, dict):
-        raise RecordError(msg("record.start"))
-    meta = obj.get("meta", {})
-    if not isinstance(meta, dict):
-        raise RecordError(msg("record.meta_mapping"))
-    # who played each side (meta.controllers) is checked where controllers are declared,
-    # above the engine (polis.play.controllers.from_meta)
-    return Record(ruleset, digest, seed, actions, overlay, start, meta)
+
+
+# the words for what a field holds, to say which kinds of value a field takes
+_KINDS = {
+    "string_type": "value.text",
+    "int_type": "value.whole_number",
+    "none_required": "value.null",
+    "bool_type": "value.bool",
+    "list_type": "value.list",
+    "dict_type": "value.mapping",
+    "model_type": "value.mapping",
+}
+# pydantic's wording for YAML files ("key: value lines"), said for JSON; the one pattern
+_RECORD_WORDING = {
+    "dict_type": "record.expected_mapping",
+    "model_type": "record.expected_mapping",
+    "model_attributes_type": "record.expected_mapping",
+    "list_type": "record.expected_list",
+    "string_pattern_mismatch": "record.hash_form",
+}
+
+
+def _schema_problem(exc: ValidationError, data: dict[str, Any]) -> Message:
+    """The first wrong field of a record, with how many more there are."""
+    by_place: dict[YamlPath, list[ErrorDetails]] = {}
+    for error in exc.errors(include_url=False):
+        by_place.setdefault(pydantic_issues.clean_loc(error["loc"], data), []).append(error)
+    place, errors = next(iter(by_place.items()))
+    what = _field_problem(place, errors)
+    more = len(by_place) - 1
+    if more:
+        return msg("record.invalid_more", n=more, field=dotted(place), problem=what)
+    return msg("record.invalid", field=dotted(place), problem=what)
+
+
+def _field_problem(place: YamlPath, errors: list[ErrorDetails]) -> Message:
+    kinds = [_KINDS.get(error["type"]) for error in errors]
+    if len(errors) > 1 and all(kinds):  # a value of none of a union's kinds (an action's item)
+        expected = [msg(kind) for kind in dict.fromkeys(k for k in kinds if k)]
+        return msg(
+            "record.expected_one_of",
+            expected=expected,
+            input=pydantic_issues.shown(errors[0]["input"]),
+        )
+    error = errors[0]
+    key = _RECORD_WORDING.get(error["type"])
+    if key is not None:
+        return msg(key, input=pydantic_issues.shown(error.get("input")))
+    return pydantic_issues.problem(error, place, RecordDoc)
 
 
 def start_problem(state: State) -> Message | None:

@@ -337,7 +337,9 @@ def apply_overrides(s: State, data: dict[str, Any]) -> None:
                 if where is not None:
                     places = {v: k for k, v in PROJECT_PLACES.items()}
                     s.proj_loc[j] = (
-                        places[where] if where in places else _find(poleis, where, "kind.polis")
+                        places[where]
+                        if isinstance(where, str) and where in places  # a mapping is unhashable
+                        else _find(poleis, where, "kind.polis")
                     )
                 if "completed" in fields:
                     s.proj_done[j] = bool(fields["completed"])

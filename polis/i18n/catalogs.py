@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 from polis.i18n import DOMAIN, LOCALES_DIR
+from polis.safe_write import writing
 
 
 def compile_catalogs(locales_dir: Path = LOCALES_DIR, *, force: bool = False) -> list[Path]:
@@ -21,10 +20,9 @@ def compile_catalogs(locales_dir: Path = LOCALES_DIR, *, force: bool = False) ->
             continue
         with po_path.open("rb") as fh:
             catalog = read_po(fh, locale=po_path.parent.parent.name, domain=DOMAIN)
-        # a private temporary file per writer: test workers and app sessions may compile at once
-        fd, tmp = tempfile.mkstemp(dir=mo_path.parent, prefix=f".{mo_path.name}.", suffix=".tmp")
-        with os.fdopen(fd, "wb") as fh:
+        # each writer has a temporary file of its own: test workers and app sessions may
+        # compile at once
+        with writing(mo_path) as fh:
             write_mo(fh, catalog, use_fuzzy=False)
-        Path(tmp).replace(mo_path)
         written.append(mo_path)
     return written

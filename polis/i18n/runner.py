@@ -18,6 +18,7 @@ from babel.messages.pofile import read_po, write_po
 
 from polis.i18n import DOMAIN, LANGUAGES, LOCALES_DIR
 from polis.i18n.plurals import follow_babel
+from polis.safe_write import writing
 
 ROOT = LOCALES_DIR.parent
 POT = LOCALES_DIR / f"{DOMAIN}.pot"
@@ -73,7 +74,7 @@ def _follow_plural_rule(po: Path, lang: str) -> None:
     with po.open("rb") as fh:
         catalog = read_po(fh, locale=lang, domain=DOMAIN)
     if follow_babel(catalog, lang):
-        with po.open("wb") as fh:
+        with writing(po) as fh:
             # width=None: no wrapping, as pybabel's --no-wrap (Babel documents None; its
             # annotation says int)
             write_po(fh, catalog, width=None, ignore_obsolete=True)  # type: ignore[arg-type]

@@ -7,13 +7,12 @@ matters more here than speed.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Iterator
 from typing import Any
 
 from pydantic import BaseModel
 
-from polis.messages import Message, msg
+from polis.messages import Message, did_you_mean, msg
 from polis.rules.issues import Issue, YamlPath, dotted
 from polis.rules.layout_checks import check_layout
 from polis.rules.models import (
@@ -82,8 +81,7 @@ class _Checker:
         pool = list(known)
         if value in pool:
             return True
-        close = difflib.get_close_matches(value, pool, n=1, cutoff=0.6)
-        hint = msg("hint.did_you_mean", name=close[0]) if close else ""
+        hint = did_you_mean(value, pool)
         self.fail(path, msg("check.unknown_ref", value=value, what=msg(what), hint=hint))
         return False
 

@@ -12,9 +12,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from polis.i18n import translator
-from polis.messages import NO_PLACE, WHOLE_FILE, Message
+from polis.messages import NO_PLACE, WHOLE_FILE, Message, msg
 
 YamlPath = tuple[str | int, ...]
+# problems a page lists of one refusal (the rest are counted): a file may hold 10,000
+SHOWN_ISSUES = 50
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,10 +47,10 @@ class Issue:
         return f"{where}: {self.field or tr.gettext(WHOLE_FILE)}: {self.problem.render(lang)}"
 
     def sort_key(self) -> tuple[str, int, int, str, str]:
-        # the message breaks ties, so two problems at one place always print in one order
+        # nothing is rendered to sort: a file may hold tens of thousands of problems
         loc = self.location
         where = (loc.file, loc.line, loc.col) if loc else ("", 0, 0)
-        return (*where, self.field, self.message)
+        return (*where, self.field, self.problem.key)
 
 
 def dotted(path: YamlPath) -> str:
@@ -70,9 +72,21 @@ class RulesError(Exception):
     """
 
     def __init__(self, issues: Iterable[Issue]) -> None:
-        self.issues = sorted(set(issues), key=Issue.sort_key)
-        super().__init__("\n".join(i.format() for i in self.issues))
+        # duplicates dropped in the order found, then a stable sort: problems at one place
+        # keep the order the loader found them in, the same on every run
+        self.issues = sorted(dict.fromkeys(issues), key=Issue.sort_key)
+        super().__init__(self.issues)
 
-    def lines(self, lang: str = "en") -> list[str]:
-        """Every issue as a `path:line:col: field: message` line in `lang`."""
-        return [issue.format(lang) for issue in self.issues]
+    def __str__(self) -> str:  # rendered when asked for, not when raised
+        return "\n".join(self.lines())
+
+    def lines(self, lang: str = "en", limit: int | None = None) -> list[str]:
+        """Every issue (the first `limit`) as a `path:line:col: field: message` line in `lang`."""
+        return [issue.format(lang) for issue in self.issues[:limit]]
+
+    def shown(self, lang: str = "en", limit: int = SHOWN_ISSUES) -> list[str]:
+        """The first `limit` lines, and how many more there are: what a page shows."""
+        lines = self.lines(lang, limit)
+        if len(self.issues) > limit:
+            lines.append(msg("issues.more", n=len(self.issues) - limit).render(lang))
+        return lines

@@ -60,15 +60,14 @@ def _load_edition_dir(folder: Path) -> Document:
     issues: list[Issue] = []
     first_seen: dict[str, str] = {}
     for file in sorted(folder.glob("*.yaml")):
+        shown = display_path(file)
         try:
-            doc = load_file(file, display=display_path(file))
+            doc = load_file(file, display=shown)
         except RulesError as exc:
             issues.extend(exc.issues)
             continue
         if not isinstance(doc.data, dict):
-            issues.append(
-                Issue(Location(display_path(file), 1, 1), "", msg("loader.edition_not_mapping"))
-            )
+            issues.append(Issue(Location(shown, 1, 1), "", msg("loader.edition_not_mapping")))
             continue
         for key, value in doc.data.items():
             if key in first_seen:
@@ -80,7 +79,7 @@ def _load_edition_dir(folder: Path) -> Document:
                     )
                 )
                 continue
-            first_seen[key] = display_path(file)
+            first_seen[key] = shown
             merged.data[key] = value
         merged.keys.update(doc.keys)
         merged.values.update(doc.values)

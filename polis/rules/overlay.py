@@ -17,10 +17,9 @@ setup counts as the house rule's (an estimate), not as sourced from the books.
 from __future__ import annotations
 
 import copy
-import difflib
 from typing import Any
 
-from polis.messages import Message, msg
+from polis.messages import Message, did_you_mean, msg
 from polis.rules.issues import Issue, Location, YamlPath, dotted
 from polis.rules.models import Ruleset
 from polis.rules.schema_paths import fields_at
@@ -28,11 +27,6 @@ from polis.rules.yaml_loader import Document, Replace
 
 HEADER_KEYS = ("id", "title", "kind", "description", "src", "extends")
 WHOLE_VALUES = frozenset({"src"})  # mappings an override replaces instead of merging
-
-
-def _suggest(key: object, options: list[Any]) -> Message | str:
-    close = difflib.get_close_matches(str(key), [str(o) for o in options], n=1, cutoff=0.6)
-    return msg("hint.did_you_mean", name=close[0]) if close else ""
 
 
 class _Merger:
@@ -68,6 +62,7 @@ class _Merger:
             self._fail(("override", *path), path, msg("overlay.not_mergeable"))
             return
         declared = fields_at(Ruleset, path)
+        known = tuple(dict.fromkeys(str(k) for k in (*target, *declared)))  # for every typo here
         # a record (not the ruleset itself) changed here without a source of its own
         if path and "src" in target and "src" not in patch and patch:
             self._own_source(target, path)
@@ -76,7 +71,7 @@ class _Merger:
             if key not in target and key in declared:
                 target[key] = None  # an optional field the base leaves at its default
             if key not in target:
-                hint = _suggest(key, [*target, *declared])
+                hint = did_you_mean(key, known)
                 problem = msg("overlay.no_such_key", key=str(key), base=self.base_id, hint=hint)
                 self._fail(("override", *sub), sub, problem)
                 continue
@@ -106,7 +101,7 @@ class _Merger:
             for part in parts:
                 target = target.get(part) if isinstance(target, dict) else None
             if not isinstance(target, dict):
-                hint = _suggest(section, [k for k, v in data.items() if isinstance(v, dict)])
+                hint = did_you_mean(section, [k for k, v in data.items() if isinstance(v, dict)])
                 problem = msg("overlay.no_section", base=self.base_id, section=section, hint=hint)
                 self._fail(("add", section), parts, problem)
                 continue
@@ -126,7 +121,9 @@ class _Merger:
             self._fail(("remove",), ("remove",), msg("overlay.remove_not_list"))
             return
         for i, raw in enumerate(paths):
-            parts = str(raw).split(".")
+            if not isinstance(raw, str):
+                continue  # the overlay's schema reports it (remove: a list of dotted paths)
+            parts = raw.split(".")
             node = self.result.data
             for part in parts[:-1]:
                 node = node.get(part) if isinstance(node, dict) else None

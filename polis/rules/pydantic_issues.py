@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import difflib
 import re
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
-from polis.messages import Message, msg, table
+from polis.messages import Message, did_you_mean, msg, table
 from polis.rules.issues import Issue, YamlPath, dotted
 from polis.rules.schema_paths import fields_at
 from polis.rules.yaml_loader import Document
@@ -18,10 +17,11 @@ from polis.rules.yaml_loader import Document
 _INTERNAL_LOC = ("function-after", "function-before", "function-wrap", "tagged-union", "union")
 SHOWN_TEXT = 60  # characters of a written value quoted in a message
 _MAPPING_EXPECTED = frozenset({"model_type", "model_attributes_type", "dict_type"})
+_UNION_MISS = frozenset({"literal_error", "union_tag_invalid", "enum"})
 _QUOTED = re.compile(r"'((?:[^'\\]|\\.)*)'")
 
 
-def _show(value: object) -> object:
+def shown(value: object) -> object:
     """A value from the file as a message shows it: text quoted and cut short, kinds named."""
     if isinstance(value, str):
         return repr(value if len(value) <= SHOWN_TEXT else value[:SHOWN_TEXT] + "…")
@@ -33,9 +33,8 @@ def _show(value: object) -> object:
         return msg("value.null")
     if isinstance(value, bool):
         return str(value).lower()
-    if isinstance(value, int | float):
-        return str(value)
-    return repr(value)[:SHOWN_TEXT]
+    text = str(value) if isinstance(value, int | float) else repr(value)
+    return text if len(text) <= SHOWN_TEXT else text[: SHOWN_TEXT - 1] + "…"
 
 
 def _indexes(node: Any, part: int | str) -> bool:
@@ -44,7 +43,7 @@ def _indexes(node: Any, part: int | str) -> bool:
     return isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
 
 
-def _clean_loc(loc: tuple[int | str, ...], data: Any) -> YamlPath:
+def clean_loc(loc: tuple[int | str, ...], data: Any) -> YamlPath:
     """Drop pydantic's internal location parts, keeping only real data keys.
 
     Union members show up as class names (`GainEffect`) and tagged unions add
@@ -81,12 +80,11 @@ def _suggestion(loc: YamlPath, model: type[BaseModel] | None) -> object:
     """Offer the closest real field name for a misspelt key."""
     if model is None or not loc or not isinstance(loc[-1], str):
         return ""
-    fields = fields_at(model, loc[:-1])
-    close = difflib.get_close_matches(loc[-1], fields, n=1, cutoff=0.6)
-    return msg("hint.did_you_mean", name=close[0]) if close else ""
+    return did_you_mean(loc[-1], fields_at(model, loc[:-1]))
 
 
-def _problem(error: ErrorDetails, loc: YamlPath, model: type[BaseModel] | None) -> Message:
+def problem(error: ErrorDetails, loc: YamlPath, model: type[BaseModel] | None) -> Message:
+    """One pydantic error as a message of the table (`schema.<type>`, or our validator's key)."""
     kind = error["type"]
     ctx = {f"ctx_{k}": v for k, v in (error.get("ctx") or {}).items()}
     if kind in table():  # our own validators raise PydanticCustomError with a table key
@@ -105,7 +103,7 @@ def _problem(error: ErrorDetails, loc: YamlPath, model: type[BaseModel] | None) 
         return msg(key, n=bound, actual=actual if actual is not None else "?")
     return msg(
         key,
-        input=_show(error.get("input")),
+        input=shown(error.get("input")),
         expected=_expected(error),
         suggestion=_suggestion(loc, model) if kind == "extra_forbidden" else "",
         **ctx,
@@ -115,17 +113,21 @@ def _problem(error: ErrorDetails, loc: YamlPath, model: type[BaseModel] | None) 
 def issues_from_validation(
     exc: ValidationError, doc: Document, model: type[BaseModel] | None = None
 ) -> list[Issue]:
-    errors = [
-        (error, _clean_loc(error["loc"], doc.data)) for error in exc.errors(include_url=False)
-    ]
+    errors = [(error, clean_loc(error["loc"], doc.data)) for error in exc.errors(include_url=False)]
     # A value of a union (a number or a mapping, say) earns one error per alternative; a
     # number is not a mistaken mapping, so "expected a mapping" is dropped when another
     # alternative has something more to the point to say about the same value.
     specific = {loc for error, loc in errors if error["type"] not in _MAPPING_EXPECTED}
+    # Likewise a list of effects that is not the word 'unknown' is no mistaken word: an
+    # alternative's "not allowed here" or "expected ..." at a place is dropped when another
+    # alternative found the problem inside it (effects[0].cargo: expected a whole number).
+    inside = {loc[:cut] for _error, loc in errors for cut in range(len(loc))}
     out: list[Issue] = []
     for error, loc in errors:
         if error["type"] in _MAPPING_EXPECTED and loc in specific:
             continue
+        if loc in inside and (error["type"] in _UNION_MISS or error["type"].endswith("_type")):
+            continue
         location = doc.locate(loc, key=error["type"] == "extra_forbidden")
-        out.append(Issue(location, dotted(loc), _problem(error, loc, model)))
+        out.append(Issue(location, dotted(loc), problem(error, loc, model)))
     return out

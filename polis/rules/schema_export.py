@@ -14,6 +14,7 @@ from pydantic import BaseModel
 
 from polis.rules.models import Overlay, Ruleset
 from polis.rules.sources import Sources
+from polis.safe_write import write_text
 
 SCHEMAS: dict[str, type[BaseModel]] = {
     "ruleset.schema.json": Ruleset,
@@ -51,6 +52,6 @@ def write(folder: Path, files: dict[str, str] | None = None) -> list[Path]:
     written = []
     for name, text in (rules_files() if files is None else files).items():
         path = folder / name
-        path.write_text(text, "utf-8")
+        write_text(path, text)
         written.append(path)
     return written

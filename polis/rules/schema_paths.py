@@ -7,6 +7,7 @@ that the base file leaves at their default.
 from __future__ import annotations
 
 import typing
+from functools import lru_cache
 from typing import Any
 
 from pydantic import BaseModel
@@ -57,6 +58,8 @@ def model_at(model: type[BaseModel], path: YamlPath) -> type[BaseModel] | None:
     return None
 
 
-def fields_at(model: type[BaseModel], path: YamlPath) -> list[str]:
+@lru_cache(maxsize=256)
+def fields_at(model: type[BaseModel], path: YamlPath) -> tuple[str, ...]:
+    """The field names of the model at `path` (none where no model describes it)."""
     found = model_at(model, path)
-    return list(found.model_fields) if found else []
+    return tuple(found.model_fields) if found else ()

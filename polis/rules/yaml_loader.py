@@ -29,6 +29,11 @@ MAX_RULES_FILE_BYTES = 2 * 1024 * 1024
 # The deepest shipped file nests 7 levels; 32 leaves room for any house rule and keeps
 # every later walk over the data (merge, checks) shallow.
 MAX_YAML_DEPTH = 32
+# The largest shipped file holds about 1,700 values (keys, items, scalars and collections),
+# a whole edition about 5,100; a file with more than twice that is refused where it crosses
+# the bound, before its parsing, schema and checks cost a second of CPU (each value may be
+# a problem to report; a 2 MB file of short keys holds ~130,000 values).
+MAX_YAML_NODES = 10_000
 # The largest number in the shipped rules is 50; a count, size or cost is checked against
 # its own bound by the schema, this only keeps absurd digits away from everything else.
 MAX_NUMBER_CHARS = 24
@@ -99,13 +104,10 @@ class Document:
 
     def locate(self, path: YamlPath, *, key: bool = False) -> Location | None:
         """The position of `path`, or of its nearest written ancestor."""
+        order = (True, False) if key else (False, True)  # the one asked for first, then the other
         for cut in range(len(path), -1, -1):
             sub = path[:cut]
-            loc = (
-                self.position(sub, key=key)
-                or self.position(sub, key=False)
-                or self.position(sub, key=True)
-            )
+            loc = self.position(sub, key=order[0]) or self.position(sub, key=order[1])
             if loc is not None:
                 return loc
         return None
@@ -268,6 +270,7 @@ class _Builder:
         self.fatal: Issue | None = None
         self.stack: list[_Frame] = []
         self.documents = 0
+        self.nodes = 0
 
     def loc(self, event: Any) -> Location:
         return _mark_location(self.display, event.start_mark)
@@ -286,6 +289,8 @@ class _Builder:
                 self.fatal = Issue(Location(self.display, 1, 1), "", msg("file.empty"))
                 return
             elif isinstance(event, yaml.MappingStartEvent | yaml.SequenceStartEvent):
+                if self.too_many(event):
+                    return
                 if len(self.stack) >= MAX_YAML_DEPTH:  # before anything else grows
                     path = self.stack[-1].path
                     problem = msg("yaml.too_deep", limit=MAX_YAML_DEPTH)
@@ -296,7 +301,19 @@ class _Builder:
                 frame = self.stack.pop()
                 self.done(frame.value, event)
             elif isinstance(event, yaml.ScalarEvent | yaml.AliasEvent):
+                if self.too_many(event):
+                    return
                 self.scalar(event)
+
+    def too_many(self, event: Any) -> bool:
+        """Count a node; past MAX_YAML_NODES the file is refused here and parsing stops."""
+        self.nodes += 1
+        if self.nodes <= MAX_YAML_NODES:
+            return False
+        path = self.stack[-1].path if self.stack else ()
+        problem = msg("yaml.too_many_values", limit=MAX_YAML_NODES)
+        self.fatal = Issue(self.loc(event), dotted(path), problem)
+        return True
 
     def _child(self) -> tuple[YamlPath, bool, bool]:
         """(path, skipped, is_key) of the node that starts now."""

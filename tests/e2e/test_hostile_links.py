@@ -98,18 +98,71 @@ def test_names_from_a_linked_overlay_are_text_and_fetch_nothing(
     assert healthy(server)
 
 
-def test_uploading_the_deep_overlay_on_the_data_page(server: Server, browser: Any) -> None:
-    """The same 60 KB file crashed the server through the Data page's upload."""
-    context = browser.new_context(viewport=VIEWPORT)
+def upload_on_the_data_page(server: Server, context: Any, overlay: str) -> Any:
+    """The Data page with a corpus overlay uploaded through its file picker."""
     page = context.new_page()
     page.goto(f"{server.url}/data?lang=en")
     page.get_by_role("heading", name="Try a house rule").wait_for(timeout=WAIT_MS)
     settle(page)
-    deep = OUT / "overlays" / "value-deep-nesting.yaml"
-    page.locator(".pf-input").set_input_files(str(deep))
+    page.locator(".pf-input").set_input_files(str(OUT / "overlays" / overlay))
+    return page
+
+
+def test_uploading_the_deep_overlay_on_the_data_page(server: Server, browser: Any) -> None:
+    """The same 60 KB file crashed the server through the Data page's upload."""
+    context = browser.new_context(viewport=VIEWPORT)
+    page = upload_on_the_data_page(server, context, "value-deep-nesting.yaml")
     alert = page.locator('[data-testid="stAlertContentError"]')
     alert.first.wait_for(timeout=WAIT_MS)
     assert "The overlay has 1 problem" in alert.first.inner_text()
     assert "nested more than 32 levels deep" in page.locator("code").first.inner_text()
     context.close()
     assert healthy(server)
+
+
+# ------------------------------------------------------------------ issue 32: bare links
+
+BAIT_LINKS = 'a[href*="127.0.0.1:9"], a[href*="bait.example"], a[href^="mailto:"]'
+
+
+def test_a_bare_link_in_a_refusal_is_text(server: Server, browser: Any) -> None:
+    """The record's ruleset name `http://...` was a clickable link in the Play page's error."""
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    page.goto(f"{server.url}/play?lang=en&ruleset=2e&record={token('ruleset-a-bare-link.json')}")
+    alert = page.locator('[data-testid="stAlertContentError"]')
+    alert.first.wait_for(timeout=WAIT_MS)
+    settle(page)
+    said = alert.first.inner_text().replace("\u2060", "")
+    assert "http://127.0.0.1:9/u" in said and "me@bait.example" in said
+    assert alert.first.locator("a").count() == 0
+    assert page.locator(BAIT_LINKS).count() == 0
+    context.close()
+
+
+def test_bare_links_in_an_uploaded_overlay_are_text(server: Server, browser: Any) -> None:
+    """The Data page's "… is valid." box linked the URL in the overlay's title."""
+    context = browser.new_context(viewport=VIEWPORT)
+    page = upload_on_the_data_page(server, context, "bare-links-in-names.ok.yaml")
+    success = page.locator('[data-testid="stAlertContentSuccess"]')
+    success.first.wait_for(timeout=WAIT_MS)
+    settle(page)
+    assert "bait.example" in success.first.inner_text()
+    assert success.first.locator("a").count() == 0
+    page.get_by_role("button", name="Use this ruleset").click()
+    settle(page)
+    assert page.locator(BAIT_LINKS).count() == 0
+    context.close()
+
+
+def test_bare_links_in_a_linked_game_are_text(server: Server, browser: Any) -> None:
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    data = json.loads(record_bytes(OUT / "records" / "bare-links-overlay.ok.json"))
+    data["meta"] = {"controllers": ["human", "human"]}
+    page.goto(f"{server.url}/play?lang=en&record={encode_record(data)}")
+    page.get_by_role("button", name="Undo").wait_for(timeout=WAIT_MS)
+    settle(page)
+    assert "bait.example" in page.locator("body").inner_text()
+    assert page.locator(BAIT_LINKS).count() == 0
+    context.close()

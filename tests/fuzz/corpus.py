@@ -70,6 +70,8 @@ def _rounds(*limits: int, label: str | None = None) -> list[dict[str, Any]]:
 
 
 MARKDOWN_LABEL = "![x](http://127.0.0.1:9/track.png) **bold** :red[red] $x$ <b>b</b>"
+# what Markdown renderers turn into links without any markup (issue 32)
+LINK_LABEL = "http://127.0.0.1:9/u www.bait.example me@bait.example"
 
 SEMANTIC_OVERLAYS: dict[str, dict[str, Any]] = {
     "threshold-2": _overlay(override={"battle": {"threshold": 2}}),
@@ -127,6 +129,14 @@ SEMANTIC_OVERLAYS: dict[str, dict[str, Any]] = {
         override={
             "rounds": _rounds(3, 4, 5, label=MARKDOWN_LABEL),
             "sides": {"athens": {"name": "[Athens](javascript:alert(1))"}},
+        },
+    ),
+    "bare-links-in-names.ok": _overlay(
+        title=LINK_LABEL,
+        description=LINK_LABEL,
+        override={
+            "rounds": _rounds(3, 4, 5, label=LINK_LABEL),
+            "sides": {"athens": {"name": "Athens " + LINK_LABEL}},
         },
     ),
 }
@@ -215,6 +225,18 @@ def records() -> dict[str, str]:
         "markdown-overlay.ok": json.dumps(
             _overlay_record(dump(SEMANTIC_OVERLAYS["markdown-in-names.ok"]))
         ),
+        # issue 32
+        "bare-links-overlay.ok": json.dumps(
+            _overlay_record(dump(SEMANTIC_OVERLAYS["bare-links-in-names.ok"]))
+        ),
+        "ruleset-a-bare-link": json.dumps(_record(ruleset=LINK_LABEL)),
+        "start-project-place-a-mapping": json.dumps(
+            _record(start={"projects": {"protagoras": {"where": {}}}})
+        ),
+        "start-counts-as-text": json.dumps(
+            _record(start={"sides": {"athens": {"prestige": "7", "goods": {"wine": 1.0}}}})
+        ),
+        "action-argument-a-mapping": json.dumps(_record(actions=[["act", {"id": 1}]])),
     }
     for phase in ("attack", "move_origin", "event_remove", "create_polis", "defend", "feed"):
         out[f"phase-{phase}-without-its-move"] = json.dumps(_record(start={"phase": phase}))
@@ -257,6 +279,7 @@ def write() -> list[Path]:
         + "x: &a [1, 1, 1, 1, 1, 1, 1, 1, 1]\n"
         + "".join(f"x{i}: &a{i} [*a{'' if i == 0 else i - 1}] \n" for i in range(9)),
         "bom-and-tabs": "\ufeff" + head + "override:\n\tbattle: {threshold: 9}\n",
+        "remove-an-entry-a-mapping": head + "remove:\n- {events: x}\n",
         "not-utf8": None,
     }
     for label, text in texts.items():

@@ -582,3 +582,175 @@ def record_case(rnd: random.Random) -> Case:
 
 def any_case(rnd: random.Random) -> Case:
     return rnd.choice([rules_case, overlay_case, overlay_case, record_case])(rnd)
+
+
+# ---------------------------------------------------------------- type swaps (issue 32)
+
+# one value of each JSON/YAML kind; a swap puts each kind other than the value's own in its place
+SWAP_VALUES: list[Any] = [None, True, 7, 1.5, "x", [], {}]
+
+
+def kind_of(value: Any) -> str:
+    if isinstance(value, bool):
+        return "bool"
+    return type(value).__name__
+
+
+def type_swaps(data: Any) -> list[tuple[tuple[Any, ...], Any]]:
+    """Every (path, value of another kind) of `data`, the root excepted, in a fixed order."""
+    return [
+        (path, value)
+        for path in data_paths(data)[1:]
+        for value in SWAP_VALUES
+        if kind_of(value) != kind_of(_get(data, path))
+    ]
+
+
+def swapped(data: Any, path: tuple[Any, ...], value: Any) -> Any:
+    out = copy.deepcopy(data)
+    _set(out, path, value)
+    return out
+
+
+# a battle right after the deal, as a start may set it (a card per unit for each side)
+BOIOTIA_BATTLE: dict[str, Any] = {
+    "round": "omega",
+    "units": {"athens": {"boiotia": 4}, "sparta": {"boiotia": 4}},
+    "battle": {
+        "area": "boiotia",
+        "attacker": "sparta",
+        "hands": {
+            "sparta": [
+                "land:phalanx/othismos",
+                "land:archers/advance",
+                "land:cavalry/hold",
+                "land:peltasts/hold",
+            ],
+            "athens": [
+                "land:mercenaries/hold",
+                "land:cavalry/advance",
+                "land:phalanx/advance",
+                "land:peltasts/hold",
+            ],
+        },
+        "then": "next_turn",
+    },
+}
+
+# every key a start may set, with plausible values for 2e (a position the engine plays on)
+EVERY_START_KEY: dict[str, Any] = {
+    "clear_units": False,
+    "round": "sigma",
+    "phase": "turn",
+    "player": "athens",
+    "active": "athens",
+    "passed": [],
+    "first_passer": None,
+    "sides": {
+        "athens": {
+            "prestige": 6,
+            "goods": {"wheat": 4, "wine": 2},
+            "proxenos": "athenai",
+            "merchants": {"hired": 1},
+        },
+        "sparta": {"prestige": 5, "proxenos": None},
+    },
+    "units": {"athens": {"attika": 2}, "sparta": {"lakedaimon": 2}},
+    "poleis": {
+        "chalkis": {"owner": "athens", "population": 1, "siege_discs": {}},
+        "argos": {"owner": None, "siege_discs": {"sparta": 1}},
+    },
+    "projects": {"protagoras": {"where": "box", "completed": False}},
+    "market": {"metal": 3},
+    "tributed": {"boiotia": None},
+    "slots": {"persis/3": "free"},
+}
+
+
+@cache
+def full_records() -> tuple[dict[str, Any], ...]:
+    """Records of 2e whose starts between them set every key a start may have, and that play."""
+    from polis.compiler import compile_ruleset
+
+    compiled = compile_ruleset("2e")
+    out = []
+    for start, actions in ((EVERY_START_KEY, [["pass"]]), (BOIOTIA_BATTLE, [])):
+        out.append(
+            {
+                "format": "polis-record/1",
+                "ruleset": "2e",
+                "content_hash": compiled.content_hash,
+                "seed": 3,
+                "actions": actions,
+                "overlay": None,
+                "start": copy.deepcopy(start),
+                "meta": {"controllers": ["human", "greedy"]},
+            }
+        )
+    return tuple(out)
+
+
+def record_swaps() -> list[Case]:
+    """A record case for every type swap at every path of the full records (the audit runs all)."""
+    return [
+        ("record", json.dumps(swapped(rec, path, value)).encode("utf-8"))
+        for rec in full_records()
+        for path, value in type_swaps(rec)
+    ]
+
+
+# overlays whose paths between them reach headers, overrides of lists and maps, and records
+SWAP_OVERLAYS = (*VARIANT_FILES, ROOT / "polis" / "app" / "example_overlay.yaml")
+
+
+def overlay_swaps() -> list[Case]:
+    """An overlay case for every type swap at every path of the shipped variants and the
+    app's example overlay, each uploaded as it would be."""
+    return [
+        ("overlay", as_bytes(dump(swapped(data, path, value))))
+        for data in (_plain_yaml(path) for path in SWAP_OVERLAYS)
+        for path, value in type_swaps(data)
+    ]
+
+
+def swap_case(rnd: random.Random) -> Case:
+    """One type swap, a record's or an overlay's (hypothesis samples them; the audit runs all)."""
+    if rnd.random() < 0.5:
+        rec = rnd.choice(full_records())
+        path, value = rnd.choice(type_swaps(rec))
+        return ("record", json.dumps(swapped(rec, path, value)).encode("utf-8"))
+    data = _plain_yaml(rnd.choice(SWAP_OVERLAYS))
+    path, value = rnd.choice(type_swaps(data))
+    return ("overlay", as_bytes(dump(swapped(data, path, value))))
+
+
+# ---------------------------------------------------------------- large files (issue 32)
+
+
+@cache
+def large_cases() -> dict[str, Case]:
+    """Rules files and uploads within the size limits, large in the number of their problems:
+    10,000 to 40,000 unknown keys, added records or removals (issue 32 measured 0.9 to 8.9 s
+    of CPU to refuse these; each must now take less than 1 s)."""
+    head = dump(header(random.Random(0), "2e"))
+    ruleset = (RULES_DATA / "editions" / "2e" / "ruleset.yaml").read_text("utf-8")
+    unknown = "".join(f"unknown_key_number_{i:06d}: {i}\n" for i in range(40_000))
+    return {
+        "edition-40000-unknown-keys": ("rules", "2e", "ruleset.yaml", (ruleset + unknown).encode()),
+        "overlay-10000-unknown-keys": (
+            "overlay",
+            (head + "override:\n" + "".join(f"  zz{i}: 1\n" for i in range(10_000))).encode(),
+        ),
+        "overlay-add-10000-records": (
+            "overlay",
+            (
+                head
+                + "add:\n  formations:\n"
+                + "".join(f"    f{i}: {{x: 1}}\n" for i in range(10_000))
+            ).encode(),
+        ),
+        "overlay-remove-10000": (
+            "overlay",
+            (head + "remove:\n" + "".join(f"- events.e{i}\n" for i in range(10_000))).encode(),
+        ),
+    }

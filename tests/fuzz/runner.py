@@ -25,11 +25,12 @@ class Prober:
         self.proc: subprocess.Popen[str] | None = None
 
     def _start(self) -> subprocess.Popen[str]:
-        env = {**os.environ, "PYTHONPATH": os.environ.get("POLIS_FUZZ_PATH", str(ROOT))}
+        # POLIS_FUZZ_PATH: the checkout whose code answers (its folder comes first on the path)
+        tree = os.environ.get("POLIS_FUZZ_PATH", str(ROOT))
         proc = subprocess.Popen(
             [self.python, "-m", "tests.fuzz.probe"],
-            cwd=ROOT,
-            env=env,
+            cwd=tree,
+            env={**os.environ, "PYTHONPATH": tree},
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,

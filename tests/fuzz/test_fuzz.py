@@ -16,12 +16,16 @@ The committed seed corpus (tests/data/fuzz/, written by tests/fuzz/corpus.py)
 keeps one case per finding; hypothesis drives the random generators of
 tests/fuzz/mutate.py on top. `python -m tests.fuzz.audit` runs them in bulk and
 counts outcomes.
+
+Issue 32 added three families: a value of every other kind at every path of a
+record and of an overlay (type swaps), rules files large in their number of
+problems, and outputs that cannot be written or are traps (tests/fuzz/writes.py).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,9 +33,19 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.fuzz import writes
 from tests.fuzz.corpus import OUT as CORPUS
 from tests.fuzz.corpus import record_bytes
-from tests.fuzz.mutate import Case, dump, overlay_case, record_case, rules_case, semantic_overlay
+from tests.fuzz.mutate import (
+    Case,
+    dump,
+    large_cases,
+    overlay_case,
+    record_case,
+    rules_case,
+    semantic_overlay,
+    swap_case,
+)
 from tests.fuzz.runner import Prober
 
 CPU_SECONDS = 10.0  # per case; the slowest accepted case plays 3 whole games in ~1 s
@@ -110,3 +124,26 @@ def test_accepted_overlays_play_with_the_invariants_held(
 ) -> None:
     """Schema-shaped overlays with plausible and odd numbers: accepted means playable."""
     check(prober.run(("overlay", dump(semantic_overlay(rnd)).encode("utf-8"))))
+
+
+@FUZZ
+@given(st.randoms(use_true_random=False))
+def test_type_swaps(prober: Prober, rnd: random.Random) -> None:
+    """A value of another kind at any path of a record or an overlay: refused in words."""
+    check(prober.run(swap_case(rnd)))
+
+
+LARGE = large_cases()
+
+
+@pytest.mark.parametrize("name", list(LARGE))
+def test_large_files(prober: Prober, name: str) -> None:
+    """10,000 to 40,000 problems in one file (the CPU it costs: tests/benchmarks)."""
+    check(prober.run(LARGE[name]), accepted=False)
+
+
+@pytest.mark.parametrize(("name", "run"), writes.cases(), ids=[n for n, _ in writes.cases()])
+def test_write_failures(name: str, run: Callable[[Path], str]) -> None:
+    """Each way an output can fail or be a trap: one line and a failure status, nothing
+    harmed, nothing left behind (`unavailable`: a full disk needs root to mount one)."""
+    assert writes.run_case(run) in writes.GOOD

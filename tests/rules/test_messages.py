@@ -144,3 +144,12 @@ def test_errors_carry_the_message_and_render_it_in_any_language() -> None:
     issues = RulesError([Issue(Location("a.yaml", 1, 1), "", msg("file.empty"))])
     assert issues.lines("en") == ["a.yaml:1:1: (file): the file is empty"]
     assert issues.lines("de")[0].startswith("a.yaml:1:1: ")
+
+
+def test_a_mapping_from_a_file_in_a_message_keeps_the_issue_hashable() -> None:
+    """A remove: entry written as a mapping reached a message and made RulesError fail to
+    de-duplicate its issues (TypeError: unhashable type: 'dict')."""
+    problem = msg("overlay.nothing_to_remove", path={"events": "x"}, base="2e")
+    issues = [Issue(Location("x.yaml", 1, 1), "remove[0]", problem)] * 2
+    assert len(RulesError(issues).issues) == 1
+    assert "{'events': 'x'}" in problem.render("en")

@@ -17,9 +17,9 @@ import pytest
 from typer.testing import CliRunner
 
 from polis.cli.main import app
-from polis.rules.issues import RulesError
+from polis.rules.issues import SHOWN_ISSUES, RulesError
 from polis.rules.loader import load_overlay_text
-from polis.rules.yaml_loader import MAX_YAML_DEPTH, parse
+from polis.rules.yaml_loader import MAX_YAML_DEPTH, MAX_YAML_NODES, parse
 from tests.conftest import ROOT
 from tests.helpers import OVERLAY_HEADER as HEADER
 
@@ -205,3 +205,50 @@ def test_a_named_pipe_is_refused_without_waiting(tmp_path: Path, command: str) -
     assert result.exit_code == 1, result.output  # type: ignore[attr-defined]
     assert "not a regular file" in result.stderr  # type: ignore[attr-defined]
     assert time.monotonic() - started < 60
+
+
+# ---------------------------------------------------------------- issue 32: many values
+
+
+# the header's values: the file's mapping, six keys and their values, src's mapping and its
+# key and value, then `remove:` and its list
+HEADER_VALUES = 1 + 6 * 2 + 2 + 2
+
+
+def removals(count: int) -> str:
+    return HEADER + "remove:\n" + "".join(f"- events.e{i}\n" for i in range(count))
+
+
+def test_a_file_of_more_values_than_the_bound_is_refused_where_it_crosses_it() -> None:
+    """10,000 unknown keys in one upload cost 1.5 s of CPU and 10,000 listed problems."""
+    count = MAX_YAML_NODES - HEADER_VALUES + 1
+    (line,) = refusal(removals(count))
+    assert line.startswith(f"house.yaml:{count + 7}:3: remove: ")
+    assert line.endswith(f"more than {MAX_YAML_NODES:,} values (keys, items and entries); "
+                         "no ruleset needs that many")  # fmt: skip
+
+
+def test_a_file_at_the_bound_is_read_and_every_problem_kept() -> None:
+    lines = refusal(removals(MAX_YAML_NODES - HEADER_VALUES))
+    assert len(lines) == MAX_YAML_NODES - HEADER_VALUES
+    assert all("there is nothing at 'events.e" in line for line in lines)
+
+
+def test_the_shipped_data_stays_well_inside_the_bound_on_values() -> None:
+    """A whole edition in one file would fit twice."""
+    for edition in ("1e", "2e"):
+        text = "".join(
+            path.read_text("utf-8")
+            for path in sorted((ROOT / "rules_data/editions" / edition).glob("*.yaml"))
+        )
+        parse(text, display=edition, allow_replace=True)
+
+
+def test_a_page_shows_the_first_problems_and_counts_the_rest() -> None:
+    with pytest.raises(RulesError) as caught:
+        load_overlay_text(removals(60), display="house.yaml")
+    shown = caught.value.shown()
+    assert len(shown) == SHOWN_ISSUES + 1 and shown[:-1] == caught.value.lines()[:SHOWN_ISSUES]
+    assert shown[-1] == "… and 10 more problems (not shown)"
+    assert caught.value.shown("de")[-1] == "… und 10 weitere Probleme (nicht angezeigt)"
+    assert len(caught.value.lines()) == 60  # the command line prints every one
