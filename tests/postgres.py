@@ -92,7 +92,9 @@ class PostgresServer:
 
     def _run(self, tool: str, *args: str) -> None:
         command = [*self._as_user, str(self.bin / tool), *args]
-        done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
+        done = subprocess.run(  # from its own folder: the postgres user may not enter ours
+            command, capture_output=True, text=True, timeout=120, check=False, cwd=self.root
+        )
         if done.returncode != 0:
             raise RuntimeError(f"{tool} failed ({done.returncode}): {done.stderr or done.stdout}")
 
