@@ -95,6 +95,7 @@ def test_a_wrong_token_opens_nothing(store: GameStore, token: str) -> None:
     with pytest.raises(BadTokenError) as caught:
         store.open_seat(token)
     assert "opens no seat" in str(caught.value)
+    assert "ningún puesto" in caught.value.render("es")
 
 
 @pytest.mark.parametrize("game_id", ["B" * 24, "nope", "x" * 10_000, "'; DROP TABLE games; --"])
@@ -128,7 +129,7 @@ def test_a_stale_move_is_moved_on_with_the_current_version(store: GameStore) -> 
         with pytest.raises(MovedOnError) as caught:
             store.move(invite.game_id, stale, played[4])
         assert caught.value.version == 4
-        assert "move 4" in caught.value.render("en")
+        assert "move 4" in caught.value.render("en") and "Zug 4" in caught.value.render("de")
     game = store.load(invite.game_id)
     assert game.version == 4 and game.record.actions == played[:4]  # nothing written
 
@@ -175,8 +176,9 @@ def test_a_deleted_game_is_gone_everywhere(store: GameStore, db_url: str) -> Non
             call(invite.game_id)
     with pytest.raises(GameGoneError):
         store.move(invite.game_id, 1, ["pass"])
-    with pytest.raises(GameGoneError):  # the link says "gone", not "wrong link"
+    with pytest.raises(GameGoneError) as caught:  # the link says "gone", not "wrong link"
         store.open_seat(invite.tokens[0])
+    assert "удалена" in caught.value.render("ru") and invite.game_id in caught.value.render("ru")
     assert [g.game_id for g in store.games()] == [keep.game_id]
     assert {r.game_id for r in rows(db_url, moves)} == set()
     assert store.load(keep.game_id).version == 0
