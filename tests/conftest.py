@@ -1,12 +1,16 @@
 """Shared test fixtures: a private compile cache, the repo root as working folder,
-and `--update-goldens` to regenerate golden files on purpose."""
+`--update-goldens` to regenerate golden files on purpose, and a real PostgreSQL
+server for the storage and browser tests (`postgresql_server`, `postgresql_url`)."""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from tests.postgres import PostgresMissingError, PostgresServer
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data"
@@ -65,3 +69,25 @@ class Golden:
 @pytest.fixture
 def golden(request: pytest.FixtureRequest) -> Golden:
     return Golden(bool(request.config.getoption("--update-goldens")))
+
+
+@pytest.fixture(scope="session")
+def postgresql_server() -> Iterator[PostgresServer]:
+    """A real PostgreSQL server for this test process (tests/postgres.py), stopped at the end."""
+    try:
+        server = PostgresServer()
+    except PostgresMissingError as missing:
+        pytest.fail(str(missing))
+    try:
+        server.start()
+        yield server
+    finally:
+        server.remove()
+
+
+@pytest.fixture
+def postgresql_url(postgresql_server: PostgresServer) -> Iterator[str]:
+    """A fresh empty database on the test server: its SQLAlchemy URL (postgresql+psycopg)."""
+    url = postgresql_server.create_database()
+    yield url
+    postgresql_server.drop_database(url)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from polis.cli import balance_cmds, game_cmds, i18n_cmds, reference_cmds, rules_cmds
+from polis.cli import balance_cmds, game_cmds, games_cmds, i18n_cmds, reference_cmds, rules_cmds
 
 app = typer.Typer(
     name="polis",
@@ -18,6 +18,7 @@ i18n_cmds.register(app)
 reference_cmds.register(app)
 game_cmds.register(app)
 balance_cmds.register(app)
+games_cmds.register(app)
 
 
 def run() -> None:

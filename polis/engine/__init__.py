@@ -51,7 +51,11 @@ from polis.engine.outcomes import (
 )
 from polis.engine.phases import Action, Refusal
 from polis.engine.record import (
+    FORMAT as RECORD_FORMAT,
+)
+from polis.engine.record import (
     MAX_RECORD_BYTES,
+    MAX_RECORD_DEPTH,
     Record,
     RecordError,
     action_json,
@@ -93,9 +97,11 @@ __all__ = [
     "DRAW",
     "IN_BOX",
     "MAX_RECORD_BYTES",
+    "MAX_RECORD_DEPTH",
     "MAX_SEED",
     "NO_WINNER",
     "ON_OFFER",
+    "RECORD_FORMAT",
     "SCORE_REASONS",
     "SLOT_BLOCKED",
     "SLOT_COVERED",
