@@ -260,8 +260,8 @@ class SearchPool:
         return executor
 
     def submit(self, job: SearchJob) -> Ticket:
+        self._sweep()
         with self._lock:
-            self._sweep()
             if not self._free:
                 raise PoolBusyError
             slot = self._free.pop()
@@ -326,16 +326,21 @@ class SearchPool:
 
     def _watch(self) -> None:
         while not self._closed.wait(1.0):
-            with self._lock:
-                self._sweep()
+            self._sweep()
 
     def _sweep(self) -> None:
-        """Cancel the jobs nobody polls any more (their sessions are gone); under the lock."""
+        """Cancel the jobs nobody polls any more (their sessions are gone).
+
+        A future cancelled before it ran calls its done-callback (`_release`, which takes
+        the lock) at once, in this thread: so the lock is let go before cancelling.
+        """
         now = time.monotonic()
-        for ticket in list(self._tickets.values()):
-            if now - ticket.polled > STALE_SECONDS:
+        with self._lock:
+            stale = [t for t in self._tickets.values() if now - t.polled > STALE_SECONDS]
+            for ticket in stale:
                 self._cancelled[ticket.slot] = 1
-                ticket.future.cancel()
+        for ticket in stale:
+            ticket.future.cancel()
 
     def _release(self, ticket: Ticket) -> None:
         with self._lock:

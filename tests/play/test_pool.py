@@ -83,22 +83,39 @@ def test_a_search_nobody_polls_is_cancelled(pool: SearchPool) -> None:
     _game, job = later_job("mcts:strong", steps=0)
     ticket = pool.submit(job)
     assert pool._watchdog.is_alive()  # it sweeps every second; here the sweep is called
-    with pool._lock:
-        pool._sweep()  # polled just now: kept
+    pool._sweep()  # polled just now: kept
     assert not pool._cancelled[ticket.slot]
     ticket.polled -= pool_module.STALE_SECONDS + 1  # its session went away
-    with pool._lock:
-        pool._sweep()
+    pool._sweep()
     status = finish(pool, ticket, 10)
     assert status.done and status.action is None
 
 
 def test_a_queued_job_knows_how_many_are_ahead(pool: SearchPool) -> None:
     _game, job = later_job("mcts:strong", steps=0)
-    first, second, third = (pool.submit(job) for _ in range(3))
-    assert pool.poll(third).waiting >= 1
-    for ticket in (first, second, third):
-        assert finish(pool, ticket).action is not None
+    tickets = [pool.submit(job) for _ in range(3)]
+    assert pool.poll(tickets[2]).waiting >= 1
+    statuses = [pool.poll(t) for t in tickets]
+    while not all(s.done for s in statuses):  # each session keeps polling its own job
+        time.sleep(0.1)
+        statuses = [pool.poll(t) for t in tickets]
+    assert all(s.action is not None for s in statuses)
+
+
+def test_a_queued_job_cancelled_by_the_watchdog_frees_its_slot_without_a_deadlock(
+    pool: SearchPool,
+) -> None:
+    """Cancelling a queued future runs its done-callback at once; it takes the pool's lock."""
+    _game, job = later_job("mcts:strong", steps=0)
+    running, queued = pool.submit(job), pool.submit(job)
+    queued.polled -= pool_module.STALE_SECONDS + 1
+    pool._sweep()  # deadlocked here when the sweep held the lock while cancelling
+    assert queued.future.cancelled() or queued.future.done()
+    assert finish(pool, running).action is not None
+    deadline = time.monotonic() + 5
+    while pool.busy() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert pool.busy() == 0
 
 
 def test_a_full_pool_refuses_more(monkeypatch: pytest.MonkeyPatch, pool: SearchPool) -> None:
