@@ -1,8 +1,9 @@
-"""Play: a game against a bot or hotseat, with the whole table in view; save, load and replay.
+"""Play: hotseat, against a bot or with a friend from another browser; save, load and replay.
 
 The page only draws. The game, what is pending and what a click does belong to
 the session's desk (polis.play.desk); the parts of the page are drawn by
-polis.app.play_parts, and bot searches run in the server's search pool.
+polis.app.play_parts, a game with a friend by polis.app.friends, and bot
+searches run in the server's search pool.
 """
 
 import json
@@ -12,7 +13,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from polis.app import new_game, play_parts, session
+from polis.app import friends, new_game, play_parts, session
 from polis.app import table_html as html
 from polis.app.session import _
 from polis.play import share
@@ -22,13 +23,20 @@ started, started_cpu = session.run_clock()  # from the top of the run, frame inc
 VIEWS = {"game": _("Game"), "replay": _("Replay"), "log": _("Log")}
 
 new_game.from_link()
+friends.from_link()
 desk = new_game.current()
 if desk is None:
     new_game.form()
+    friends.form()
+    friends.my_games()
     st.stop()
 
 scene = play_parts.Scene.of(desk)
 game = desk.game
+seat = friends.seat_of(desk)  # a stored game played from two places, or None
+if seat is not None:
+    friends.invitation(seat)
+    friends.banner(seat)
 
 # ---------------------------------------------------------------- toolbar
 
@@ -40,21 +48,23 @@ if toolbar.button(_("New game"), key="new_game_button"):
 toolbar.button(
     _("Undo"),
     key="undo_button",
-    disabled=game.undo_target() is None,
+    disabled=not desk.can_undo(),
     help=_("Take back your last decision, unless a die was rolled or a card drawn since."),
     on_click=play_parts.press,
     args=(desk, Undo()),
 )
-record_json = desk.record().to_json()
-toolbar.download_button(
-    _("Save"),
-    json.dumps(record_json, ensure_ascii=False, indent=1),
-    file_name=f"polis-{game.compiled.config.id}-{game.seed}.json",
-    mime="application/json",
-    key="save_button",
-)
-if toolbar.button(_("Share link"), key="share_button"):
-    session.sync_params(record=share.encode_record(record_json))
+# a game with a friend keeps its record (its seed: the cards to come) until it is over
+if seat is None or game.state.finished:
+    record_json = desk.record().to_json()
+    toolbar.download_button(
+        _("Save"),
+        json.dumps(record_json, ensure_ascii=False, indent=1),
+        file_name=f"polis-{game.compiled.config.id}-{game.seed}.json",
+        mime="application/json",
+        key="save_button",
+    )
+    if toolbar.button(_("Share link"), key="share_button"):
+        session.sync_params(record=share.encode_record(record_json))
 # only the chosen view is drawn (st.tabs would build all three on every click)
 view = toolbar.segmented_control(
     _("View"),
@@ -74,10 +84,13 @@ if view == "replay":
 elif view == "log":
     play_parts.log_view(scene)
 else:
-    bar = play_parts.game_view(scene, new_game.matchup(desk))
+    matchup = friends.matchup(seat) if seat is not None else new_game.matchup(desk)
+    bar = play_parts.game_view(scene, matchup)
 
 # a bot to move: its search runs in the pool while this run shows how far it has come
 moved = play_parts.think(scene, bar) if scene.view.thinking else False
+if seat is not None:
+    friends.watch_for_moves()  # the other seat's moves, once a second while it decides
 
 elapsed, elapsed_cpu = time.perf_counter() - started, time.thread_time() - started_cpu
 if path := os.environ.get("POLIS_TIMINGS_FILE"):  # the benchmark and e2e tests read these

@@ -421,3 +421,141 @@ def render(result: dict[str, Any]) -> str:
         )
     lines.append(f"p95 with the strong bots / without: {result['p95_ratio_with_bots']}")
     return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- games with a friend
+
+VERSION_JS = """() => {
+  const mark = document.querySelector('[data-id="game-version"]');
+  return mark ? Number(mark.getAttribute("data-version")) : -1;
+}"""
+
+
+@dataclass
+class FriendsRun:
+    games: int
+    moves: int = 0
+    seen: list[float] = field(default_factory=list)  # seconds, a move to the other page
+    server_cpu: float = 0.0
+    wall: float = 0.0
+    load: tuple[float, float, float] = (0.0, 0.0, 0.0)
+
+    def summary(self) -> dict[str, Any]:
+        ordered = sorted(self.seen)
+        return {
+            "games": self.games,
+            "sessions": 2 * self.games,
+            "moves": self.moves,
+            "seen_p50_ms": _ms(_quantile(ordered, 0.5)),
+            "seen_p95_ms": _ms(_quantile(ordered, 0.95)),
+            "server_cpu_per_move_ms": _ms(self.server_cpu / self.moves) if self.moves else None,
+            "wall_s": round(self.wall, 1),
+            "load_average": [round(x, 2) for x in self.load],
+        }
+
+
+async def _version(page: Any) -> int:
+    return int(await page.evaluate(VERSION_JS))
+
+
+async def _until_version(page: Any, wanted: int, deadline: float) -> None:
+    while await _version(page) < wanted:
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"the page never showed move {wanted}")
+        await asyncio.sleep(0.02)
+
+
+async def _friend_game(
+    seats: tuple[Any, Any], moves: int, seed: int, run: FriendsRun, go: _Start
+) -> None:
+    """Two pages at one stored game: the seat to move clicks, the other is timed until it
+    shows the move (its page asks the store once a second)."""
+    chooser = random.Random(seed)
+    for page in seats:
+        await _settled(page, None, time.monotonic() + WAIT_MS / 1000)
+    await go.wait()
+    for _ in range(moves):
+        await asyncio.sleep(THINK_SECONDS)
+        mover = None
+        for page in seats:
+            if await page.locator('[class*="st-key-choice_"] button').count():
+                mover = page
+        if mover is None:
+            break  # a battle's cards or the end: the timed part of this game is over
+        other = seats[1] if mover is seats[0] else seats[0]
+        before = await _version(mover)
+        try:
+            clicked = await _click_one(mover, chooser)
+        except Exception:
+            continue
+        if not clicked:
+            break
+        started = time.monotonic()
+        deadline = started + WAIT_MS / 1000
+        await _until_version(mover, before + 1, deadline)
+        await _until_version(other, before + 1, deadline)
+        run.seen.append(time.monotonic() - started)
+        run.moves += 1
+
+
+async def _friends(server: Server, store_url: str, games: int, moves: int) -> FriendsRun:
+    from playwright.async_api import async_playwright
+
+    from polis.play.remote import invite
+    from polis.store import GameStore
+
+    store = GameStore(store_url)
+    compiled = compile_ruleset("2e")
+    invites = [invite(store, compiled, None) for _ in range(games)]
+    run = FriendsRun(games)
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        contexts = []
+        pages = []
+        for made in invites:
+            pair = []
+            for token in made.tokens:
+                context = await browser.new_context(viewport={"width": 1366, "height": 900})
+                page = await context.new_page()
+                await page.goto(f"{server.url}/play?lang=en&seat={token}")
+                contexts.append(context)
+                pair.append(page)
+            pages.append((pair[0], pair[1]))
+        go = _Start(games)
+        playing = asyncio.gather(
+            *(_friend_game(pair, moves, i, run, go) for i, pair in enumerate(pages))
+        )
+        await go.all_loaded.wait()
+        own, _children = server.cpu()
+        started = time.monotonic()
+        go.release()
+        await playing
+        run.wall = time.monotonic() - started
+        run.server_cpu = server.cpu()[0] - own
+        run.load = os.getloadavg()
+        await browser.close()
+    store.close()
+    return run
+
+
+def bench_friends(games: int = 20, moves: int = 8) -> dict[str, Any]:
+    """`games` stored games, each played from two Chromium sessions: how long until the
+    other seat sees a move (p50, p95), and the server's CPU per move."""
+    with tempfile.TemporaryDirectory(prefix="polis-bench-friends-") as tmp:
+        url = f"sqlite:///{Path(tmp) / 'games.db'}"
+        os.environ["POLIS_DATABASE_URL"] = url  # the server started below inherits it
+        try:
+            with serve([], Path(tmp)) as server:
+                run = asyncio.run(_friends(server, url, games, moves))
+        finally:
+            del os.environ["POLIS_DATABASE_URL"]
+    return run.summary()
+
+
+def render_friends(result: dict[str, Any]) -> str:
+    return (
+        f"games with a friend: {result['games']} games ({result['sessions']} sessions), "
+        f"{result['moves']} moves; until the other seat sees a move p50 {result['seen_p50_ms']} "
+        f"ms / p95 {result['seen_p95_ms']} ms; server CPU per move "
+        f"{result['server_cpu_per_move_ms']} ms; load average {result['load_average']}"
+    )

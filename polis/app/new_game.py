@@ -33,18 +33,18 @@ def current() -> Desk | None:
 
 def seat(game: GameSession) -> None:
     """Seat the session at a new game (leaving the one before: its search is not wanted)."""
-    old = current()
-    if old is not None:
-        old.close()
+    leave()
     st.session_state[DESK] = Desk(game, pool=shared_pool())
 
 
 def leave() -> None:
+    """Leave the game at hand (a game with a friend stays stored: its link opens it again)."""
     old = current()
     if old is not None:
         old.close()
     st.session_state[DESK] = None
-    session.sync_params(record=None)
+    st.session_state["friend_seat"] = None
+    session.sync_params(record=None, seat=None)
 
 
 def load_record(raw: bytes) -> str | None:

@@ -236,23 +236,35 @@ def bench(
         list[str] | None,
         typer.Option("--server-arg", help="with --app: a streamlit option, as --runner.x=y"),
     ] = None,
+    friends: Annotated[
+        int,
+        typer.Option(
+            "--friends",
+            min=0,
+            help="with --app: instead, this many games with a friend (two sessions each)",
+        ),
+    ] = 0,
     as_json: Annotated[bool, typer.Option("--json")] = False,
     lang: Lang = "",
 ) -> None:
     """Engine speed against python-chess (same loop, CPU time, interleaved), bots, compile;
     with --app, the app on its real server under Chromium sessions."""
     if app:
-        from polis.bench_app import AppBenchError, bench_app
-        from polis.bench_app import render as render_app
+        from polis import bench_app
 
         try:
-            result = bench_app(sessions, clicks, rounds, server_args or [])
-        except AppBenchError as exc:
+            if friends:
+                result = bench_app.bench_friends(friends, clicks)
+                text = bench_app.render_friends(result)
+            else:
+                result = bench_app.bench_app(sessions, clicks, rounds, server_args or [])
+                text = bench_app.render(result)
+        except bench_app.AppBenchError as exc:
             raise UserError(str(exc)) from None
         if as_json:
             emit_json(result)
         else:
-            typer.echo(render_app(result))
+            typer.echo(text)
         return
     from polis.bench import bench_all, render
 

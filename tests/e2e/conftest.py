@@ -13,6 +13,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -42,6 +43,7 @@ class Server:
     url: str
     timings: Path
     log: Path
+    database: str  # the stored games' database URL (a SQLite file of the server's own)
 
 
 def _free_port() -> int:
@@ -64,13 +66,21 @@ def _wait_healthy(url: str, proc: subprocess.Popen[bytes], log: Path) -> None:
     raise RuntimeError(f"streamlit did not answer within {STARTUP_SECONDS}s")
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    work = tmp_path_factory.mktemp("server")
+@contextmanager
+def serving(work: Path, database: str | None = None) -> Iterator[Server]:
+    """`streamlit run app.py` on a free port, its stored games in `database` (default: a
+    SQLite file in `work`), its timings and log in `work`."""
+    work.mkdir(parents=True, exist_ok=True)
     port = _free_port()
     url = f"http://127.0.0.1:{port}"
     timings, log = work / "timings.txt", work / "streamlit.log"
-    env = {**os.environ, "POLIS_TIMINGS_FILE": str(timings), "POLIS_CACHE_DIR": str(work / "cache")}
+    database = database or f"sqlite:///{work / 'games.db'}"
+    env = {
+        **os.environ,
+        "POLIS_TIMINGS_FILE": str(timings),
+        "POLIS_CACHE_DIR": str(work / "cache"),
+        "POLIS_DATABASE_URL": database,
+    }
     command = [
         sys.executable, "-m", "streamlit", "run", "app.py",
         "--server.headless", "true",
@@ -83,13 +93,19 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
     try:
         _wait_healthy(url, proc, log)
-        yield Server(url, timings, log)
+        yield Server(url, timings, log, database)
     finally:
         proc.terminate()
         try:
             proc.wait(timeout=15)
         except subprocess.TimeoutExpired:
             proc.kill()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with serving(tmp_path_factory.mktemp("server")) as started:
+        yield started
 
 
 @pytest.fixture(scope="session")
