@@ -19,7 +19,13 @@ from dataclasses import dataclass
 
 from polis.compiler.config import PRESTIGE
 from polis.engine import (
+    DONE,
     DRAW,
+    FEED,
+    GROW,
+    PASS,
+    PHOROS,
+    RELEASE,
     Action,
     State,
     advance,
@@ -119,8 +125,8 @@ def _key(index: int, n_goods: int) -> int:
 def _feed_options(s: State, side: int) -> list[Action]:
     """Feeding choices worth trying: pay with prestige, or release the largest polis."""
     options = legal_actions(s)
-    out = [a for a in options if a[0] == "feed"]
-    releases = [a for a in options if a[0] == "release"]
+    out = [a for a in options if a[0] == FEED]
+    releases = [a for a in options if a[0] == RELEASE]
     if releases:
         out.append(max(releases, key=lambda a: (s.pop[a[1]], -a[1])))
     return out
@@ -145,7 +151,7 @@ def _play_out(s: State, side: int, rnd: int, steps: int = 0) -> Danger | None:
                 tried = tried or result
             return tried
         nxt = s.copy()
-        advance(nxt, ("done",))
+        advance(nxt, (DONE,))
         s = nxt
     return None
 
@@ -191,7 +197,7 @@ def consequence(state: State, action: Action, before: Danger | None) -> Conseque
     danger: Danger | None = None
     if all(_lost(r, side) for r in results):
         danger = Danger("now", side, results[0].reason)
-    elif action[0] == "pass" or before is None:
+    elif action[0] == PASS or before is None:
         # passing gives up every later chance to mend things, so an old danger counts too;
         # only the end of this round counts (a choice that ends it leaves a whole round)
         def leaf(s: State) -> Danger | None:
@@ -269,14 +275,14 @@ def _end_step_terms(state: State, action: Action) -> tuple[Resources, Resources]
     cfg = state.cfg
     side = state.player
     food = cfg.feeding_good
-    if action[0] == "feed":
+    if action[0] == FEED:
         held = state.good(side, food)
         short = feeding_need(state, side) - held
         paid = [(food, held)] if held else []
         return tuple(paid + ([(PRESTIGE, short)] if short > 0 else [])), ()
-    if action[0] == "grow":
+    if action[0] == GROW:
         return ((food, 1),), ()
-    if action[0] == "phoros":
+    if action[0] == PHOROS:
         prestige, gain = cfg.phoros_options[action[1]]
         return ((PRESTIGE, prestige),), ((cfg.phoros_good, gain),)
     return (), ()
