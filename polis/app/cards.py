@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from polis.compiler.config import CardCfg
-from polis.engine import ATTACK, DEFEND, Action, State, apply_unchecked, cards_of, matched
+from polis.engine import ATTACK, DEFEND, Action, State, apply_unchecked, cards_of, matched, observe
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,11 +35,13 @@ def face(card_type: int, copy: int, card: CardCfg) -> Face:
 
 
 def hand(state: State, side: int) -> list[Face]:
-    """The cards `side` holds in the battle under way, one face per card."""
+    """The cards `side` holds in the battle under way, one face per card (what the engine's
+    observer shows that side)."""
     battle = state.battle
     assert battle is not None
     cards = cards_of(state, battle)
-    return [face(k, copy, cards[k]) for k, n in enumerate(battle.hands[side]) for copy in range(n)]
+    held = observe(state, side).hand
+    return [face(k, copy, cards[k]) for k, n in enumerate(held) for copy in range(n)]
 
 
 def shown(state: State) -> list[Face]:

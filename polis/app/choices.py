@@ -14,6 +14,7 @@ so the answer follows whatever rules the data declares.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -31,6 +32,7 @@ from polis.engine import (
     advance,
     apply_unchecked,
     civil_war_cost,
+    determinize,
     feeding_need,
     legal_actions,
     price,
@@ -43,7 +45,6 @@ from polis.engine import (
     unit_costs,
     zero_prestige_loses,
 )
-from polis.engine import rng as engine_rng  # noqa: TID251 (until the observer lands)
 
 # other seeds an option with a die or a card is tried with (never the game's own)
 PROBE_SEEDS = (101, 202, 303, 404)
@@ -106,10 +107,8 @@ def outcomes(state: State, action: Action) -> list[State]:
     if after.chance == state.chance:
         return [after]
     results = []
-    for seed in PROBE_SEEDS:
-        probe = state.copy()
-        probe.rng = engine_rng.seed_state(seed)
-        probe.forced = ()
+    for seed in PROBE_SEEDS:  # the observer's copy: other dice, and other hidden cards
+        probe = determinize(state, state.player, random.Random(seed))
         results.append(apply_unchecked(probe, action))
     return results
 

@@ -42,6 +42,13 @@ from polis.engine.flow import other_passed, passes_in_turns
 from polis.engine.notation import NotationError, card_id, slot_id
 from polis.engine.notation import from_json as action_from_json
 from polis.engine.notation import to_json as action_to_json
+from polis.engine.observation import (
+    Observation,
+    conceal,
+    determinize,
+    observe,
+    unseen_cards,
+)
 from polis.engine.operations import (
     ACT,
     ALLOC,
@@ -167,6 +174,7 @@ __all__ = [
     "Action",
     "LogEntry",
     "NotationError",
+    "Observation",
     "Operation",
     "Record",
     "RecordError",
@@ -182,6 +190,8 @@ __all__ = [
     "card_id",
     "cards_of",
     "civil_war_cost",
+    "conceal",
+    "determinize",
     "explain",
     "feeding_need",
     "fits",
@@ -191,6 +201,7 @@ __all__ = [
     "market_reachable",
     "matched",
     "new_game",
+    "observe",
     "other_passed",
     "passes_in_turns",
     "price",
@@ -211,5 +222,6 @@ __all__ = [
     "trade_slots",
     "tribute_cost",
     "unit_costs",
+    "unseen_cards",
     "zero_prestige_loses",
 ]
