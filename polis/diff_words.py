@@ -84,8 +84,6 @@ REFERENCES: dict[str, str] = {
     "area": "areas",
     "market": "markets",
 }
-# a territory's neighbours are territories, a sea's are seas
-NEIGHBOURS = {"territories": "territories", "seas": "seas"}
 
 # mappings keyed by ids (or by keywords, or by cargo sizes) -> what their keys are
 KEYED_MAPS: dict[str, str] = {

@@ -6,10 +6,11 @@ can reorder them; names inside come from the catalogs too (`Names`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from polis.engine import DRAW, Action, Refusal, State, price
+from polis.engine import BUILD, DRAW, OPERATIONS, Action, Refusal, State, price
 from polis.i18n import N_
 from polis.i18n.formats import items
 from polis.i18n.names import Names
@@ -59,6 +60,44 @@ BATTLE_ENDS = {
     "retreat": N_("a player retreated"),
     "defender_below_min": N_("the defender had too few units left"),
     "deck_short": N_("the combat deck could not refill both hands"),
+}
+
+
+BARE_NAME = re.compile(r"\{\w+\}")
+# the button label of each operation, by its wording key (polis.engine.OPERATIONS); the
+# placeholders are those its arguments' kinds fill (Narrator._argument)
+LABELS = {
+    "act": "{action}",
+    "pass": N_("Pass"),
+    "ransom": N_("Ransom your proxenos"),
+    "surcharge": N_("Pay 1 {good}"),
+    "polis": "{polis}",
+    "build": N_("Pay {cost}, place it in {area}"),
+    "build:port": N_("Pay {cost}"),
+    "stop": N_("Stop here"),
+    "project": "{project}",
+    "pay": N_("Pay {cost}"),
+    "dest": "{area}",
+    "from": N_("One from {area}"),
+    "territory": "{area}",
+    "alloc": N_("Take {goods}"),
+    "slot": "{slot}",
+    "barter": N_("Give {amount}"),
+    "buy": N_("Buy with silver"),
+    "proxenos": N_("{polis}, {route}"),
+    "battle": "{area}",
+    "fight": N_("Fight on"),
+    "retreat": N_("Retreat"),
+    "attack": N_("Show {a} and {b}"),
+    "defend": N_("Answer with {a} and {b}"),
+    "remove": N_("Remove one in {area}"),
+    "option": N_("Option {number}"),
+    "discard": N_("Remove {project}"),
+    "feed": N_("Feed the rest with prestige"),
+    "release": N_("Release {polis}"),
+    "grow": N_("Grow {polis}"),
+    "done": N_("Done"),
+    "phoros": N_("Give {prestige} prestige for {gain}"),
 }
 
 
@@ -125,87 +164,69 @@ class Narrator:
     # ------------------------------------------------------------- choices
 
     def action(self, state: State, action: Action) -> str:
-        """A legal choice, as a button label."""
+        """A legal choice, as a button label: its operation's wording (`LABELS`, keyed by
+        the table of operations) filled with what each argument is, by its kind."""
+        op = OPERATIONS.get(action[0]) if action else None
+        if op is None:
+            return " ".join(str(a) for a in action)
+        args = action[1:]
+        key = op.wording
+        if op.name == BUILD and args[1] < 0:
+            key = "build:port"  # a merchant: it waits in the trade port
+        fields: dict[str, str] = {}
+        # not strict: ("counts",) stands for any number of arguments
+        kinds = list(zip(op.args, args, strict=False))
+        cards = [self.card(state, value) for kind, value in kinds if kind == "card"]
+        fields.update(zip(("a", "b"), cards, strict=False))
+        for kind, value in kinds:
+            fields.update(self._argument(state, kind, value, args))
+        label = LABELS[key]
+        # a label that is only a name ("{polis}") has nothing to translate
+        return (label if BARE_NAME.fullmatch(label) else self._(label)).format(**fields)
+
+    def _argument(self, state: State, kind: str, value: int, args: Sequence[int]) -> dict[str, str]:
+        """The placeholders an argument of this kind fills (see polis.engine.OPERATIONS)."""
         _ = self._
         n = self.n
         cfg = n.cfg
-        op, *args = action
-        simple = {
-            "pass": _("Pass"),
-            "ransom": _("Ransom your proxenos"),
-            "stop": _("Stop here"),
-            "fight": _("Fight on"),
-            "retreat": _("Retreat"),
-            "feed": _("Feed the rest with prestige"),
-            "done": _("Done"),
-            "buy": _("Buy with silver"),
-        }
-        if op in simple:
-            return simple[op]
-        if op == "act":
-            return self.action_name(args[0])
-        if op == "surcharge":
-            return _("Pay 1 {good}").format(good=n.good(args[0]))
-        if op in ("polis", "release", "grow"):
-            label = {"polis": "{polis}", "release": _("Release {polis}"), "grow": _("Grow {polis}")}
-            return label[op].format(polis=n.polis_at(args[0]))
-        if op == "build":
-            alt, place = args
-            kind = cfg.actions[state.cur_action].id if state.cur_action >= 0 else ""
+        if kind == "action":
+            return {"action": self.action_name(str(value))}
+        if kind == "good":
+            return {"good": n.good(value)}
+        if kind == "barter":
+            return {"amount": n.amount(price(state, state.cur_slot, value), value)}
+        if kind == "polis":
+            return {"polis": n.polis_at(value)}
+        if kind == "area" or (kind == "place" and value >= 0):
+            return {"area": n.area(value)}
+        if kind == "project":
+            return {"project": n.project(value)}
+        if kind == "slot":
+            return {"slot": self.slot(value)}
+        if kind == "mode":
+            return {"route": _("by sea") if value else _("by land")}
+        if kind == "payment":
+            piece = cfg.actions[state.cur_action].id if state.cur_action >= 0 else ""
             costs = {"create_hoplites": cfg.hoplite_costs, "create_galleys": cfg.galley_costs}.get(
-                kind, cfg.merchant_costs
+                piece, cfg.merchant_costs
             )
-            paid = self.goods_list(list(costs[alt]))
-            if place >= 0:
-                return _("Pay {cost}, place it in {area}").format(cost=paid, area=n.area(place))
-            return _("Pay {cost}").format(cost=paid)
-        if op in ("project", "discard"):
-            return (
-                n.project(args[0])
-                if op == "project"
-                else _("Remove {project}").format(project=n.project(args[0]))
-            )
-        if op == "pay":
-            return self._project_payment(state, args[0])
-        if op in ("dest", "territory", "battle"):
-            return n.area(args[0])
-        if op == "from":
-            return _("One from {area}").format(area=n.area(args[0]))
-        if op == "remove":
-            return _("Remove one in {area}").format(area=n.area(args[0]))
-        if op == "alloc":
+            return {"cost": self.goods_list(list(costs[value]))}
+        if kind == "substitution":
+            return {"cost": self._project_payment(state, value)}
+        if kind == "phoros":
+            prestige, gain = cfg.phoros_options[value]
+            return {"prestige": str(prestige), "gain": n.amount(gain, cfg.phoros_good)}
+        if kind == "option":
+            return {"number": str(value + 1)}
+        if kind == "counts":
             rows = cfg.tribute_rows[state.cur_dest]
             got = [
                 (g, cfg.tribute_yields[c - 1])
                 for (g, _boxes), c in zip(rows, args, strict=True)
                 if c
             ]
-            return _("Take {goods}").format(goods=self.goods_list(got))
-        if op == "slot":
-            return self.slot(args[0])
-        if op == "barter":
-            return _("Give {amount}").format(
-                amount=n.amount(price(state, state.cur_slot, args[0]), args[0])
-            )
-        if op == "proxenos":
-            route = _("by sea") if args[1] else _("by land")
-            return _("{polis}, {route}").format(polis=n.polis_at(args[0]), route=route)
-        if op == "attack":
-            return _("Show {a} and {b}").format(
-                a=self.card(state, args[0]), b=self.card(state, args[1])
-            )
-        if op == "defend":
-            return _("Answer with {a} and {b}").format(
-                a=self.card(state, args[0]), b=self.card(state, args[1])
-            )
-        if op == "phoros":
-            prestige, gain = cfg.phoros_options[args[0]]
-            return _("Give {prestige} prestige for {gain}").format(
-                prestige=prestige, gain=n.amount(gain, cfg.phoros_good)
-            )
-        if op == "option":
-            return _("Option {number}").format(number=args[0] + 1)
-        return " ".join(str(a) for a in action)
+            return {"goods": self.goods_list(got)}
+        return {}
 
     def _project_payment(self, state: State, mask: int) -> str:
         cfg = self.n.cfg
@@ -214,7 +235,7 @@ class Narrator:
         for i, (g, amount) in enumerate(cost):
             good = cfg.project_substitute if mask >> i & 1 else g
             paid[good] = paid.get(good, 0) + amount
-        return self._("Pay {cost}").format(cost=self.goods_list(list(paid.items())))
+        return self.goods_list(list(paid.items()))
 
     # ------------------------------------------------------------- log
 

@@ -69,8 +69,6 @@ KEEP_SHARE = 0.15  # share of decisions kept as positions: neighbours say nearly
 HOLDOUT = 0.2  # share of the games (the last ones) held out of the fit
 RIDGE = 1e-3  # penalty per squared relative change of a weight
 RELATIVE_FLOOR = 0.2  # a weight near 0 may still move by this much per unit of penalty
-DEFAULT_GAMES = 4000
-DEFAULT_SEED = 100_000
 
 Progress = Callable[[int, int], None]  # (games played, games planned)
 

@@ -14,7 +14,18 @@ from typing import Any
 from babel.lists import format_list
 
 from polis.compiler.config import PRESTIGE, UNANSWERABLE, WILDCARD
-from polis.engine import DRAW, Action, LogEntry, State
+from polis.engine import (
+    ALLOC,
+    BARTER,
+    BUILD,
+    DRAW,
+    PAY,
+    PHOROS,
+    SURCHARGE,
+    Action,
+    LogEntry,
+    State,
+)
 from polis.i18n import N_
 from polis.i18n.formats import items
 from polis.narrate import BATTLE_ENDS, REASONS, Narrator
@@ -30,9 +41,9 @@ SCORE_PARTS = {
     "project_end_prestige": N_("Projects (end of game)"),
 }
 # choices whose label already names what they pay (and, for phoros, what they give)
-NAMES_ITS_PRICE = frozenset({"surcharge", "build", "barter", "pay", "phoros"})
+NAMES_ITS_PRICE = frozenset({SURCHARGE, BUILD, BARTER, PAY, PHOROS})
 # choices whose label already names what they give (tribute: "Take 3 Silver and 1 Wine")
-NAMES_ITS_GAIN = frozenset({"alloc"})
+NAMES_ITS_GAIN = frozenset({ALLOC})
 # marks a perishable good on the player boards ("≈" means an estimated value elsewhere)
 PERISHABLE_MARK = "½"
 # a row of the player boards: label, mark after the label, one cell per side

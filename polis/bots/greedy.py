@@ -2,9 +2,10 @@
 
 It plays each choice on a copy of the state, finishes its own composite action
 one greedy step at a time, and keeps the choice whose result `evaluate` scores
-best for its side. The copy gets a scrambled generator first: the state holds
-the real dice, and a bot that probed with them would know how a siege or a
-trade will roll before choosing it.
+best for its side. The copy is first made one the bot might believe
+(`polis.engine.conceal`, the engine's observer): the state holds the real dice
+and, in a battle, the opponent's hand, and a bot that probed with them would
+know how a siege or a trade will roll before choosing it.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import random
 
 from polis.bots.base import Progress
 from polis.bots.evaluation import evaluate
-from polis.engine import Action, State, apply_unchecked, legal_actions
+from polis.engine import Action, State, apply_unchecked, conceal, legal_actions
 
 
 class GreedyBot:
@@ -32,8 +33,7 @@ class GreedyBot:
         best_value = float("-inf")
         probe = state.copy()
         for action in options:
-            probe.rng = self.rng.getrandbits(64)  # never the real dice
-            probe.forced = ()
+            conceal(probe, side, self.rng)  # never the real dice, nor the other hand
             after = apply_unchecked(probe, action)
             value = self._finish(after, side, follow) if follow else evaluate(after, side)
             if value > best_value + 1e-9:

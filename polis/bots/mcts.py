@@ -3,10 +3,11 @@
 The bot sees what a player at the table sees. Two things are hidden from it:
 everything the state's generator will produce (event cards, project tiles,
 the order of the combat deck, dice) and, in a battle, the opponent's hand.
-Each iteration of the search therefore plays on a *determinization*: a copy
-of the state with a generator seeded from the bot's own generator and the
-opponent's hand dealt afresh from the cards the bot cannot see (the deck and
-that hand together, keeping its size). Dice are chance: a decision whose
+Each iteration of the search therefore plays on a *determinization*
+(`polis.engine.determinize`, the engine's observer): a copy of the state with
+a generator seeded from the bot's own generator and the opponent's hand dealt
+afresh from the cards the bot cannot see (the deck and that hand together,
+keeping its size). Dice are chance: a decision whose
 result depends on the generator leads to one child per outcome the players
 can observe (the public log of the step, and the bot's own hand).
 
@@ -50,7 +51,7 @@ from polis.bots import fitted, tree
 from polis.bots.base import Progress
 from polis.bots.evaluation import WEIGHTS, Weights
 from polis.bots.tree import Edge, Node
-from polis.engine import Action, State, apply_unchecked, legal_actions
+from polis.engine import Action, State, apply_unchecked, determinize, legal_actions
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,29 +108,6 @@ PROGRESS_STEPS = 20  # progress reports per decision
 # after the last one, and a pause longer than any before it. Without it the slowest of
 # 8,363 decisions ran 2.8 ms past 0.5 s
 GUARD_SLACK = 0.02
-
-
-def determinize(state: State, me: int, rng: random.Random) -> State:
-    """A copy of `state` as `me` might believe it: new generator, the opponent's hand redealt.
-
-    The redeal depends only on the cards `me` cannot tell apart (the deck and
-    the opponent's hand together, sorted), never on how they are split.
-    """
-    s = state.copy()
-    s.rng = rng.getrandbits(64)
-    s.forced = ()
-    b = s.battle
-    if b is not None:
-        hand = b.hands[1 - me]
-        unseen = sorted(b.deck + [k for k, n in enumerate(hand) for _ in range(n)])
-        rng.shuffle(unseen)
-        size = sum(hand)
-        dealt = [0] * len(hand)
-        for k in unseen[:size]:
-            dealt[k] += 1
-        b.hands[1 - me] = dealt
-        b.deck = unseen[size:]
-    return s
 
 
 class MctsBot:

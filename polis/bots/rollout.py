@@ -27,7 +27,22 @@ from bisect import bisect_right
 from collections.abc import Callable
 
 from polis.bots.evaluation import feeding_ahead
-from polis.engine import Action, State, tribute_cost, zero_prestige_loses
+from polis.engine import (
+    ACT,
+    DONE,
+    FEED,
+    FIGHT,
+    GROW,
+    PASS,
+    PHOROS,
+    RELEASE,
+    RETREAT,
+    STOP,
+    Action,
+    State,
+    tribute_cost,
+    zero_prestige_loses,
+)
 
 # how often each turn action is picked, relative to the others; the rest weigh 1
 ACTION_WEIGHTS = {
@@ -48,7 +63,7 @@ STOP_CHANCE = 0.3  # stopping a composite action (build, move) after its first u
 GROW_CHANCE = 0.9
 
 Policy = Callable[[State, list[Action], random.Random], Action]
-PASS: Action = ("pass",)
+PASS_ACTION: Action = (PASS,)
 
 
 def choose(
@@ -60,12 +75,12 @@ def choose(
     if (
         pass_alone_fed
         and s.phase == "turn"
-        and PASS in options
+        and PASS_ACTION in options
         and _other_passed(s, s.player)
         and not _short_of_wheat(s, s.player)
         and rng.random() < pass_alone_fed
     ):
-        return PASS
+        return PASS_ACTION
     handler = POLICIES.get(s.phase)
     if handler is not None:
         return handler(s, options, rng)
@@ -97,10 +112,10 @@ def _turn(s: State, options: list[Action], rng: random.Random) -> Action:
     weights: list[float] = []
     passing: Action | None = None
     for a in options:
-        if a[0] == "pass":
+        if a[0] == PASS:
             passing = a
             continue
-        if a[0] == "act":
+        if a[0] == ACT:
             act = cfg.action(a[1])
             cost = act.prestige_cost if act is not None else 0
             # tribute at home may be free: that is judged when the territory is chosen
@@ -148,9 +163,9 @@ def _feed(s: State, options: list[Action], rng: random.Random) -> Action:
     need = sum(s.pop[p] for p in s.owned(me))
     short = need - s.good(me, cfg.feeding_good)
     deficit = short - (s.prestige[me] - _keeps_prestige(s))
-    if ("feed",) in options and deficit <= 0:
-        return ("feed",)
-    releases = [a for a in options if a[0] == "release"]
+    if (FEED,) in options and deficit <= 0:
+        return (FEED,)
+    releases = [a for a in options if a[0] == RELEASE]
     if not releases:
         return options[0]
     # the smallest polis that covers the deficit, else the largest (and decide again)
@@ -161,14 +176,14 @@ def _feed(s: State, options: list[Action], rng: random.Random) -> Action:
 
 
 def _grow(s: State, options: list[Action], rng: random.Random) -> Action:
-    grows = [a for a in options if a[0] == "grow"]
+    grows = [a for a in options if a[0] == GROW]
     if grows and rng.random() < GROW_CHANCE:
         cfg = s.cfg
         # a polis at its base population first: one more cube makes it a megalopolis
         at_base = [a for a in grows if s.pop[a[1]] == cfg.poleis[a[1]].base]
         pool = at_base or grows
         return pool[rng.randrange(len(pool))]
-    return ("done",)
+    return (DONE,)
 
 
 def _phoros(s: State, options: list[Action], rng: random.Random) -> Action:
@@ -176,22 +191,22 @@ def _phoros(s: State, options: list[Action], rng: random.Random) -> Action:
     spare = s.prestige[me] - 3
     cfg = s.cfg
     for a in options:
-        if a[0] == "phoros" and cfg.phoros_options[a[1]][0] <= spare and rng.random() < 0.5:
+        if a[0] == PHOROS and cfg.phoros_options[a[1]][0] <= spare and rng.random() < 0.5:
             return a
-    return ("done",)
+    return (DONE,)
 
 
 def _retreat(s: State, options: list[Action], rng: random.Random) -> Action:
     me = s.player
     if s.prestige[me] - s.cfg.retreat_cost < _keeps_prestige(s) + 1:
-        return ("fight",)
-    return ("retreat",) if rng.random() < 0.2 else ("fight",)
+        return (FIGHT,)
+    return (RETREAT,) if rng.random() < 0.2 else (FIGHT,)
 
 
 def _stop_or_random(s: State, options: list[Action], rng: random.Random) -> Action:
-    if ("stop",) in options and rng.random() < STOP_CHANCE:
-        return ("stop",)
-    units = [a for a in options if a[0] != "stop"]
+    if (STOP,) in options and rng.random() < STOP_CHANCE:
+        return (STOP,)
+    units = [a for a in options if a[0] != STOP]
     return units[rng.randrange(len(units))]
 
 

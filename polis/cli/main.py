@@ -1,4 +1,4 @@
-"""The `polis` command line (see DESIGN.md, "Public contract")."""
+"""The `polis` command line (README.md#command-line lists the commands)."""
 
 from __future__ import annotations
 

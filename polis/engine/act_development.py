@@ -13,6 +13,7 @@ from itertools import product
 
 from polis.engine import flow, phases, units
 from polis.engine.facts import SideFacts, facts_for
+from polis.engine.operations import BUILD, PAY, POLIS, PROJECT, STOP
 from polis.engine.phases import Action
 from polis.engine.state import ON_OFFER, State
 from polis.engine.tables import Costs
@@ -83,7 +84,7 @@ def _build_options(s: State) -> list[Action]:
         return []
     places = _places(s, kind, side, p)
     return [
-        ("build", alt, place)
+        (BUILD, alt, place)
         for alt, cost in enumerate(costs(s, kind))
         if affordable(s, side, cost)
         for place in places
@@ -95,7 +96,7 @@ def enter(s: State) -> None:
 
 
 def _polis_legal(s: State) -> list[Action]:
-    return [("polis", p) for p in builders(s, s.cfg.actions[s.cur_action].id, s.player)]
+    return [(POLIS, p) for p in builders(s, s.cfg.actions[s.cur_action].id, s.player)]
 
 
 def _polis_play(s: State, action: Action) -> None:
@@ -106,11 +107,11 @@ def _polis_play(s: State, action: Action) -> None:
 
 def _build_legal(s: State) -> list[Action]:
     out = _build_options(s)
-    return [*out, ("stop",)] if s.cur_count else out
+    return [*out, (STOP,)] if s.cur_count else out
 
 
 def _build_play(s: State, action: Action) -> None:
-    if action[0] == "stop":
+    if action[0] == STOP:
         flow.finish_action(s)
         return
     side, kind = s.player, s.cfg.actions[s.cur_action].id
@@ -215,7 +216,7 @@ def enter_project(s: State) -> None:
 
 
 def _project_legal(s: State) -> list[Action]:
-    return [("project", j) for j in startable_projects(s, s.player)]
+    return [(PROJECT, j) for j in startable_projects(s, s.player)]
 
 
 def _project_play(s: State, action: Action) -> None:
@@ -224,7 +225,7 @@ def _project_play(s: State, action: Action) -> None:
 
 
 def _project_polis_legal(s: State) -> list[Action]:
-    return [("polis", p) for p in project_hosts(s, s.player, s.cur_project)]
+    return [(POLIS, p) for p in project_hosts(s, s.player, s.cur_project)]
 
 
 def _project_polis_play(s: State, action: Action) -> None:
@@ -233,7 +234,7 @@ def _project_polis_play(s: State, action: Action) -> None:
 
 
 def _project_pay_legal(s: State) -> list[Action]:
-    return [("pay", mask) for mask in payments(s, s.player, s.cur_project)]
+    return [(PAY, mask) for mask in payments(s, s.player, s.cur_project)]
 
 
 def _project_pay_play(s: State, action: Action) -> None:

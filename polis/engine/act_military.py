@@ -15,6 +15,7 @@ from collections.abc import Iterator
 
 from polis.engine import board, flow, phases, units
 from polis.engine.facts import SideFacts, facts_for
+from polis.engine.operations import ALLOC, DEST, FROM, POLIS, STOP, TERRITORY
 from polis.engine.outcomes import gain_prestige, pay_prestige
 from polis.engine.phases import Action
 from polis.engine.state import State, roll
@@ -58,7 +59,7 @@ def enter_move(s: State) -> None:
 
 
 def _dest_legal(s: State) -> list[Action]:
-    return [("dest", a) for a in board.bits(destinations(s, s.player, _naval(s)))]
+    return [(DEST, a) for a in board.bits(destinations(s, s.player, _naval(s)))]
 
 
 def _dest_play(s: State, action: Action) -> None:
@@ -80,12 +81,12 @@ def _sources(s: State) -> list[int]:
 
 
 def _origin_legal(s: State) -> list[Action]:
-    out: list[Action] = [("from", o) for o in _sources(s)]
-    return [*out, ("stop",)] if s.cur_count else out
+    out: list[Action] = [(FROM, o) for o in _sources(s)]
+    return [*out, (STOP,)] if s.cur_count else out
 
 
 def _origin_play(s: State, action: Action) -> None:
-    if action[0] == "stop":
+    if action[0] == STOP:
         flow.finish_action(s)
         return
     side, origin = s.player, action[1]
@@ -140,7 +141,7 @@ def enter_siege(s: State) -> None:
 
 
 def _siege_legal(s: State) -> list[Action]:
-    return [("polis", p) for p in siege_targets(s, s.player)]
+    return [(POLIS, p) for p in siege_targets(s, s.player)]
 
 
 def _siege_play(s: State, action: Action) -> None:
@@ -224,7 +225,7 @@ def enter_tribute(s: State) -> None:
 
 
 def _territory_legal(s: State) -> list[Action]:
-    return [("territory", t) for t in tribute_targets(s, s.player)]
+    return [(TERRITORY, t) for t in tribute_targets(s, s.player)]
 
 
 def _territory_play(s: State, action: Action) -> None:
@@ -243,7 +244,7 @@ def _alloc_legal(s: State) -> list[Action]:
     found = memo.get(key)
     if found is None:
         found = remember(memo, key, allocations(*key), ALLOCATIONS_MAX)
-    return [("alloc", *counts) for counts in found]
+    return [(ALLOC, *counts) for counts in found]
 
 
 def _alloc_play(s: State, action: Action) -> None:

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 
 from polis.engine import board, flow, phases, units
 from polis.engine.facts import SideFacts, facts_for
+from polis.engine.operations import BARTER, BUY, PROXENOS, SLOT
 from polis.engine.outcomes import gain_prestige
 from polis.engine.phases import Action
 from polis.engine.state import SLOT_FREE, State, roll
@@ -28,12 +29,12 @@ def price(s: State, slot: int, good: int) -> int:
 def payments(s: State, side: int, slot: int) -> list[Action]:
     cfg = s.cfg
     sl = cfg.slots[slot]
-    out: list[Action] = [("barter", g) for g in sl.accepts if s.good(side, g) >= price(s, slot, g)]
+    out: list[Action] = [(BARTER, g) for g in sl.accepts if s.good(side, g) >= price(s, slot, g)]
     if (
         sl.offers == cfg.purchase_good
         and s.good(side, cfg.purchase_currency) >= sl.cargo * cfg.purchase_price
     ):
-        out.append(("buy",))
+        out.append((BUY,))
     return out
 
 
@@ -79,7 +80,7 @@ def enter_trade(s: State) -> None:
 
 
 def _slot_legal(s: State) -> list[Action]:
-    return [("slot", k) for k in trade_slots(s, s.player)]
+    return [(SLOT, k) for k in trade_slots(s, s.player)]
 
 
 def _slot_play(s: State, action: Action) -> None:
@@ -102,7 +103,7 @@ def _pay_play(s: State, action: Action) -> None:
     sl = cfg.slots[k]
     last = len(cfg.market_table[sl.cargo]) - 1
     moves = []
-    if action[0] == "barter":
+    if action[0] == BARTER:
         good = action[1]
         paid = price(s, k, good)
         s.add_good(side, good, -paid)
@@ -159,7 +160,7 @@ def enter_proxenos(s: State) -> None:
 
 
 def _proxenos_legal(s: State) -> list[Action]:
-    return sorted(("proxenos", p, mode) for p, mode, _ in proxenos_moves(s, s.player))
+    return sorted((PROXENOS, p, mode) for p, mode, _ in proxenos_moves(s, s.player))
 
 
 def _proxenos_play(s: State, action: Action) -> None:

@@ -16,6 +16,7 @@ from itertools import combinations_with_replacement, product
 
 from polis.compiler.config import UNANSWERABLE, WILDCARD, CardCfg
 from polis.engine import continuations, phases, units
+from polis.engine.operations import ATTACK, BATTLE, DEFEND, FIGHT, RETREAT
 from polis.engine.outcomes import gain_prestige, pay_prestige
 from polis.engine.phases import Action
 from polis.engine.state import Battle, State, draw
@@ -138,7 +139,7 @@ def attack_options(s: State) -> list[Action]:
         return prestige >= cost
 
     ok = [p for p in shown if affordable(p)]
-    return [("attack", a, c) for a, c in (ok or shown)]
+    return [(ATTACK, a, c) for a, c in (ok or shown)]
 
 
 def defend_options(s: State) -> list[Action]:
@@ -153,7 +154,7 @@ def defend_options(s: State) -> list[Action]:
             continue
         if first == second and d1 > d2:
             continue  # the two attacking cards are alike: order does not matter
-        out.append(("defend", d1, d2))
+        out.append((DEFEND, d1, d2))
     return out
 
 
@@ -203,7 +204,7 @@ def resolve(s: State, defence: tuple[int, int]) -> None:
 
 def _order_legal(s: State) -> list[Action]:
     ready = set(battle_areas(s))
-    return [("battle", a) for a in s.battles_pending if a not in s.battles_fought and a in ready]
+    return [(BATTLE, a) for a in s.battles_pending if a not in s.battles_fought and a in ready]
 
 
 def _order_play(s: State, action: Action) -> None:
@@ -211,14 +212,14 @@ def _order_play(s: State, action: Action) -> None:
 
 
 def _retreat_legal(s: State) -> list[Action]:
-    return [("fight",), ("retreat",)]
+    return [(FIGHT,), (RETREAT,)]
 
 
 def _retreat_play(s: State, action: Action) -> None:
     b = s.battle
     assert b is not None
     side = b.retreat_queue.pop(0)
-    if action[0] == "fight":
+    if action[0] == FIGHT:
         _ask_retreat(s)
         return
     pay_prestige(s, side, s.cfg.retreat_cost)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from polis.compiler.config import GALLEY, HOPLITE, PRESTIGE, UNNAMED_CARD, EffectCfg
 from polis.engine import continuations, phases, units
+from polis.engine.operations import OPTION, REMOVE
 from polis.engine.outcomes import gain_prestige, leader, pay_prestige
 from polis.engine.phases import Action
 from polis.engine.state import (
@@ -152,7 +153,7 @@ def _head(s: State) -> tuple[EffectCfg, Pending]:
 
 def _remove_legal(s: State) -> list[Action]:
     effect, (_, _, side, _) = _head(s)
-    return [("remove", a) for a in _removable(s, effect, side)]
+    return [(REMOVE, a) for a in _removable(s, effect, side)]
 
 
 def _remove_play(s: State, action: Action) -> None:
@@ -169,7 +170,7 @@ def _remove_play(s: State, action: Action) -> None:
 
 def _choice_legal(s: State) -> list[Action]:
     effect, _ = _head(s)
-    return [("option", k) for k in range(len(effect.options))]
+    return [(OPTION, k) for k in range(len(effect.options))]
 
 
 def _choice_play(s: State, action: Action) -> None:

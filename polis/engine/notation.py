@@ -2,8 +2,9 @@
 
 In the engine an action is a small tuple of an operation and integer indices;
 records, position files and the CLI use ids instead, so files stay readable and
-survive changes to the order of things in the data. `to_json` and `from_json`
-are exact inverses for every action a state can offer.
+survive changes to the order of things in the data. How each argument is
+written follows its kind in the table of operations (polis/engine/operations.py).
+`to_json` and `from_json` are exact inverses for every action a state can offer.
 """
 
 from __future__ import annotations
@@ -11,43 +12,13 @@ from __future__ import annotations
 from typing import Any
 
 from polis.compiler.config import CardCfg, EngineConfig
+from polis.engine.operations import OPERATIONS
 from polis.engine.phases import Action
 from polis.messages import MessageError, msg, quoted
 
-# how each argument of an operation is written in JSON
-ARGS: dict[str, tuple[str, ...]] = {
-    "act": ("str",),
-    "pass": (),
-    "ransom": (),
-    "stop": (),
-    "fight": (),
-    "retreat": (),
-    "feed": (),
-    "done": (),
-    "buy": (),
-    "surcharge": ("good",),
-    "polis": ("polis",),
-    "build": ("int", "place"),
-    "project": ("project",),
-    "discard": ("project",),
-    "pay": ("int",),
-    "dest": ("area",),
-    "from": ("area",),
-    "territory": ("area",),
-    "remove": ("area",),
-    "battle": ("area",),
-    "alloc": ("ints",),
-    "slot": ("slot",),
-    "barter": ("good",),
-    "proxenos": ("polis", "mode"),
-    "attack": ("card", "card"),
-    "defend": ("card", "card"),
-    "release": ("polis",),
-    "grow": ("polis",),
-    "phoros": ("int",),
-    "option": ("int",),
-}
 MODES = ("land", "sea")
+# argument kinds written as plain numbers (what each number means is the operation's)
+NUMBERS = frozenset({"payment", "substitution", "phoros", "option"})
 
 
 class NotationError(MessageError):
@@ -65,14 +36,14 @@ def slot_id(cfg: EngineConfig, k: int) -> str:
 
 def to_json(cfg: EngineConfig, action: Action, naval: bool = False) -> list[Any]:
     op, *args = action
-    kinds = ARGS[op]
+    kinds = OPERATIONS[op].args
     out: list[Any] = [op]
-    if kinds == ("ints",):
+    if kinds == ("counts",):
         return [op, *args]
     for kind, value in zip(kinds, args, strict=True):
-        if kind in ("str", "int"):
+        if kind == "action" or kind in NUMBERS:
             out.append(value)
-        elif kind == "good":
+        elif kind in ("good", "barter"):
             out.append(cfg.goods[value])
         elif kind == "polis":
             out.append(cfg.poleis[value].id)
@@ -103,10 +74,10 @@ def from_json(cfg: EngineConfig, data: Any) -> Action:
     if not isinstance(data, list) or not data or not isinstance(data[0], str):
         raise NotationError(msg("notation.not_list", data=quoted(data)))
     op, *args = data
-    if op not in ARGS:
+    if op not in OPERATIONS:
         raise NotationError(msg("notation.unknown_action", op=quoted(op)))
-    kinds = ARGS[op]
-    if kinds == ("ints",):
+    kinds = OPERATIONS[op].args
+    if kinds == ("counts",):
         if not all(isinstance(a, int) and not isinstance(a, bool) for a in args):
             raise NotationError(msg("notation.ints", op=op))
         return (op, *args)
@@ -114,15 +85,15 @@ def from_json(cfg: EngineConfig, data: Any) -> Action:
         raise NotationError(msg("notation.arg_count", op=op, n=len(kinds), got=len(args)))
     out: list[Any] = [op]
     for kind, value in zip(kinds, args, strict=True):
-        if kind == "str":
+        if kind == "action":
             if not isinstance(value, str):
                 raise NotationError(msg("notation.name", op=op))
             out.append(value)
-        elif kind == "int":
+        elif kind in NUMBERS:
             if not isinstance(value, int) or isinstance(value, bool):
                 raise NotationError(msg("notation.number", op=op))
             out.append(value)
-        elif kind == "good":
+        elif kind in ("good", "barter"):
             out.append(_index(cfg.goods, value, "kind.good"))
         elif kind == "polis":
             out.append(_index([p.id for p in cfg.poleis], value, "kind.polis"))

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from polis.engine import act_development as dev
 from polis.engine import act_military as mil
 from polis.engine import battle, board, flow, turns
+from polis.engine.operations import ACT, ATTACK, FROM, OPERATIONS, RANSOM, fits
 from polis.engine.phases import PHASES, Action, Refusal
 from polis.engine.state import State
 from polis.i18n import N_
@@ -162,11 +163,12 @@ DIAGNOSE: dict[str, Diagnosis] = {
 def _turn(s: State, action: Action) -> Refusal:
     side = s.player
     cfg = s.cfg
-    if action[0] == "ransom":
+    if action[0] == RANSOM:
         return Refusal(
-            "actions.ransom", "There is no captured proxenos to ransom, or not enough silver."
+            OPERATIONS[RANSOM].rule,
+            "There is no captured proxenos to ransom, or not enough silver.",
         )
-    if action[0] != "act" or len(action) != 2:
+    if action[0] != ACT or not fits(action):
         return Refusal("turn.actions", "Choose an action or pass.")
     k = next((i for i, a in enumerate(cfg.actions) if a.id == action[1]), -1)
     if k < 0:
@@ -189,7 +191,7 @@ def _turn(s: State, action: Action) -> Refusal:
 
 
 def _move_origin(s: State, action: Action) -> Refusal:
-    if action[0] != "from":
+    if action[0] != FROM:
         return Refusal("actions.move", "Move a unit to the chosen destination, or stop.")
     side, origin = s.player, action[1]
     if s.n_units(side, s.cur_dest) >= s.stacking_limit():
@@ -212,8 +214,8 @@ def _move_origin(s: State, action: Action) -> Refusal:
 def _attack(s: State, action: Action) -> Refusal:
     b = s.battle
     assert b is not None
-    shown = tuple(sorted(action[1:])) if len(action) == 3 else ()
-    if action[0] == "attack" and shown in battle.pairs(b.hands[b.attacker]):
+    shown = tuple(sorted(action[1:])) if fits(action) else ()
+    if action[0] == ATTACK and shown in battle.pairs(b.hands[b.attacker]):
         return Refusal(
             "battle.salpinx",
             "Playing the ambush card costs prestige you do not have, "
@@ -237,12 +239,15 @@ def explain(state: State, action: Action) -> Refusal | None:
     legal = phase.legal(state)
     if tuple(action) in legal:
         return None
-    if state.phase == "attack" and len(action) == 3 and (action[0], action[2], action[1]) in legal:
+    if action and action[0] == ATTACK and fits(action) and (ATTACK, action[2], action[1]) in legal:
         return None  # the two cards are laid side by side: either order shows the same pair
     specific = SPECIFIC.get(state.phase)
     if specific is not None:
         return specific(state, tuple(action))
-    return Refusal(phase.rule, "That is not one of the choices at this moment.")
+    # the rule of the decision, or the operation's own where it names one (the table)
+    op = OPERATIONS.get(str(action[0])) if action else None
+    rule = op.rule if op is not None and op.rule and state.phase in op.phases else phase.rule
+    return Refusal(rule, "That is not one of the choices at this moment.")
 
 
 __all__ = ["explain"]

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Final
 
 from polis.engine import continuations, events, phases, units
+from polis.engine.operations import DISCARD, DONE, FEED, GROW, PHOROS, RELEASE
 from polis.engine.outcomes import (
     finish_game,
     gain_prestige,
@@ -243,16 +244,16 @@ STEPS: Final[dict[str, Callable[[State, int], bool]]] = {
 def _feed_legal(s: State) -> list[Action]:
     side = s.player
     cfg = s.cfg
-    out: list[Action] = [("release", p) for p in s.owned(side) if p != cfg.capital[side]]
+    out: list[Action] = [(RELEASE, p) for p in s.owned(side) if p != cfg.capital[side]]
     if s.good(side, cfg.feeding_good) + s.prestige[side] >= feeding_need(s, side):
-        out.append(("feed",))
+        out.append((FEED,))
     return out
 
 
 def _feed_play(s: State, action: Action) -> None:
     side = s.player
     cfg = s.cfg
-    if action[0] == "release":
+    if action[0] == RELEASE:
         units.release_polis(s, action[1])
         s.emit("polis_released", side=side, polis=action[1])
         if _settle_feeding(s, side):
@@ -267,12 +268,12 @@ def _feed_play(s: State, action: Action) -> None:
 
 
 def _grow_legal(s: State) -> list[Action]:
-    return [("grow", p) for p in _growth_options(s, s.player)] + [("done",)]
+    return [(GROW, p) for p in _growth_options(s, s.player)] + [(DONE,)]
 
 
 def _grow_play(s: State, action: Action) -> None:
     side = s.player
-    if action[0] == "grow":
+    if action[0] == GROW:
         p = action[1]
         s.pop[p] += 1
         s.grown[p] += 1
@@ -284,13 +285,13 @@ def _grow_play(s: State, action: Action) -> None:
 
 
 def _phoros_legal(s: State) -> list[Action]:
-    return [("phoros", i) for i in _phoros_options(s, s.player)] + [("done",)]
+    return [(PHOROS, i) for i in _phoros_options(s, s.player)] + [(DONE,)]
 
 
 def _phoros_play(s: State, action: Action) -> None:
     side = s.player
     cfg = s.cfg
-    if action[0] == "phoros":
+    if action[0] == PHOROS:
         prestige, gain = cfg.phoros_options[action[1]]
         pay_prestige(s, side, prestige)
         s.add_good(side, cfg.phoros_good, gain)
@@ -301,7 +302,7 @@ def _phoros_play(s: State, action: Action) -> None:
 
 
 def _discard_legal(s: State) -> list[Action]:
-    return [("discard", j) for j, loc in enumerate(s.proj_loc) if loc == ON_OFFER]
+    return [(DISCARD, j) for j, loc in enumerate(s.proj_loc) if loc == ON_OFFER]
 
 
 def _discard_play(s: State, action: Action) -> None:

@@ -16,6 +16,7 @@ from polis.engine import act_military as mil
 from polis.engine import act_political as pol
 from polis.engine import flow, phases
 from polis.engine.facts import SideFacts, facts_for
+from polis.engine.operations import ACT, PASS, RANSOM, SURCHARGE
 from polis.engine.outcomes import pay_prestige
 from polis.engine.phases import Action
 from polis.engine.state import State
@@ -160,13 +161,13 @@ def _turn_legal(s: State) -> list[Action]:
     amount = surcharge(s)
     repeat = flow.other_passed(s) and s.cfg.repeat_after_pass
     out: list[Action] = [
-        ("act", act.id)
+        (ACT, act.id)
         for k, act in enumerate(s.cfg.actions)
         if _offered(s, side, k, facts, amount, repeat)
     ]
     if free_ransom(s, side):
-        out.append(("ransom",))
-    out.append(("pass",))
+        out.append((RANSOM,))
+    out.append((PASS,))
     return out
 
 
@@ -183,9 +184,9 @@ def start_action(s: State, k: int) -> None:
 
 
 def _turn_play(s: State, action: Action) -> None:
-    if action[0] == "pass":
+    if action[0] == PASS:
         flow.pass_turn(s)
-    elif action[0] == "ransom":
+    elif action[0] == RANSOM:
         pol.ransom(s, s.player)
     else:
         k = s.tables.action_index[action[1]]
@@ -197,7 +198,7 @@ def _turn_play(s: State, action: Action) -> None:
 
 
 def _surcharge_legal(s: State) -> list[Action]:
-    return [("surcharge", g) for g in surcharge_goods(s, s.player, s.cfg.actions[s.cur_action].id)]
+    return [(SURCHARGE, g) for g in surcharge_goods(s, s.player, s.cfg.actions[s.cur_action].id)]
 
 
 def _surcharge_play(s: State, action: Action) -> None:

@@ -1,6 +1,6 @@
 """Find text of ours that runs along a rulebook's text for too many words.
 
-The project never copies a rulebook sentence (DESIGN.md, principle 6). This
+The project never copies a rulebook sentence (docs/translating.md#our-own-words). This
 compares every translation of a catalog with the rulebook in the same language
 and reports each stretch of at least `MIN_RUN` words that both share. Both
 sides are normalized first (case, accents, punctuation, markup, placeholders,

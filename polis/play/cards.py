@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from polis.compiler.config import CardCfg
-from polis.engine import Action, State, apply_unchecked, cards_of, matched
+from polis.engine import ATTACK, DEFEND, Action, State, apply_unchecked, cards_of, matched, observe
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,11 +35,13 @@ def face(card_type: int, copy: int, card: CardCfg) -> Face:
 
 
 def hand(state: State, side: int) -> list[Face]:
-    """The cards `side` holds in the battle under way, one face per card."""
+    """The cards `side` holds in the battle under way, one face per card (what the engine's
+    observer shows that side)."""
     battle = state.battle
     assert battle is not None
     cards = cards_of(state, battle)
-    return [face(k, copy, cards[k]) for k, n in enumerate(battle.hands[side]) for copy in range(n)]
+    held = observe(state, side).hand
+    return [face(k, copy, cards[k]) for k, n in enumerate(held) for copy in range(n)]
 
 
 def shown(state: State) -> list[Face]:
@@ -61,9 +63,9 @@ def pick_action(options: Sequence[Action], kind: str, types: Sequence[int]) -> A
     The attacker's pair has no order (the engine lists it sorted); the defender's
     answers follow the order of the attacker's cards.
     """
-    if len(types) != 2 or kind not in ("attack", "defend"):
+    if len(types) != 2 or kind not in (ATTACK, DEFEND):
         return None
-    pair = tuple(sorted(types)) if kind == "attack" else tuple(types)
+    pair = tuple(sorted(types)) if kind == ATTACK else tuple(types)
     wanted = (kind, *pair)
     return wanted if wanted in {tuple(o) for o in options} else None
 
@@ -81,7 +83,7 @@ def preview(state: State, defence: Sequence[int]) -> Preview:
     battle = state.battle
     assert battle is not None
     cards = cards_of(state, battle)
-    after = apply_unchecked(state, ("defend", *defence))
+    after = apply_unchecked(state, (DEFEND, *defence))
     assault = next(p for key, p in after.log if key == "assault")
     return Preview(
         tuple(matched(cards[a], cards[d]) for a, d in zip(battle.played, defence, strict=True)),

@@ -14,17 +14,25 @@ so the answer follows whatever rules the data declares.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from polis.compiler.config import PRESTIGE
 from polis.engine import (
+    DONE,
     DRAW,
+    FEED,
+    GROW,
+    PASS,
+    PHOROS,
+    RELEASE,
     Action,
     State,
     advance,
     apply_unchecked,
     civil_war_cost,
+    determinize,
     feeding_need,
     legal_actions,
     price,
@@ -37,7 +45,6 @@ from polis.engine import (
     unit_costs,
     zero_prestige_loses,
 )
-from polis.engine import rng as engine_rng  # noqa: TID251 (until the observer lands)
 
 # other seeds an option with a die or a card is tried with (never the game's own)
 PROBE_SEEDS = (101, 202, 303, 404)
@@ -100,10 +107,8 @@ def outcomes(state: State, action: Action) -> list[State]:
     if after.chance == state.chance:
         return [after]
     results = []
-    for seed in PROBE_SEEDS:
-        probe = state.copy()
-        probe.rng = engine_rng.seed_state(seed)
-        probe.forced = ()
+    for seed in PROBE_SEEDS:  # the observer's copy: other dice, and other hidden cards
+        probe = determinize(state, state.player, random.Random(seed))
         results.append(apply_unchecked(probe, action))
     return results
 
@@ -119,8 +124,8 @@ def _key(index: int, n_goods: int) -> int:
 def _feed_options(s: State, side: int) -> list[Action]:
     """Feeding choices worth trying: pay with prestige, or release the largest polis."""
     options = legal_actions(s)
-    out = [a for a in options if a[0] == "feed"]
-    releases = [a for a in options if a[0] == "release"]
+    out = [a for a in options if a[0] == FEED]
+    releases = [a for a in options if a[0] == RELEASE]
     if releases:
         out.append(max(releases, key=lambda a: (s.pop[a[1]], -a[1])))
     return out
@@ -145,7 +150,7 @@ def _play_out(s: State, side: int, rnd: int, steps: int = 0) -> Danger | None:
                 tried = tried or result
             return tried
         nxt = s.copy()
-        advance(nxt, ("done",))
+        advance(nxt, (DONE,))
         s = nxt
     return None
 
@@ -191,7 +196,7 @@ def consequence(state: State, action: Action, before: Danger | None) -> Conseque
     danger: Danger | None = None
     if all(_lost(r, side) for r in results):
         danger = Danger("now", side, results[0].reason)
-    elif action[0] == "pass" or before is None:
+    elif action[0] == PASS or before is None:
         # passing gives up every later chance to mend things, so an old danger counts too;
         # only the end of this round counts (a choice that ends it leaves a whole round)
         def leaf(s: State) -> Danger | None:
@@ -269,14 +274,14 @@ def _end_step_terms(state: State, action: Action) -> tuple[Resources, Resources]
     cfg = state.cfg
     side = state.player
     food = cfg.feeding_good
-    if action[0] == "feed":
+    if action[0] == FEED:
         held = state.good(side, food)
         short = feeding_need(state, side) - held
         paid = [(food, held)] if held else []
         return tuple(paid + ([(PRESTIGE, short)] if short > 0 else [])), ()
-    if action[0] == "grow":
+    if action[0] == GROW:
         return ((food, 1),), ()
-    if action[0] == "phoros":
+    if action[0] == PHOROS:
         prestige, gain = cfg.phoros_options[action[1]]
         return ((PRESTIGE, prestige),), ((cfg.phoros_good, gain),)
     return (), ()

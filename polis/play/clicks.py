@@ -11,23 +11,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from polis.compiler.config import EngineConfig
-from polis.engine import Action, State, slot_id
+from polis.engine import OPERATIONS, Action, State, board_argument, slot_id
 
 Element = tuple[str, str]  # (kind, rules-data id): how the board names what it draws
 
-# choices whose first argument is a place on the board
-CLICKABLE = {
-    "dest": "area",
-    "from": "area",
-    "territory": "area",
-    "battle": "area",
-    "remove": "area",
-    "polis": "polis",
-    "release": "polis",
-    "grow": "polis",
-    "proxenos": "polis",
-    "slot": "slot",
-}
 HIDDEN_PHASES = frozenset({"attack", "defend", "retreat"})
 
 
@@ -64,14 +51,16 @@ def element_index(cfg: EngineConfig, kind: str, ident: str) -> int | None:
 
 
 def board_target(state: State, action: Action) -> tuple[str, int] | None:
-    """The board element (kind, index) a choice names, if it names one."""
-    op = action[0]
-    if op in CLICKABLE:
-        return CLICKABLE[op], int(action[1])
-    if op == "build":  # a unit goes to an area; a merchant waits in the trade port
-        place = int(action[2])
-        return ("area", place) if place >= 0 else ("port", state.player)
-    return None
+    """The board element (kind, index) a choice names, if it names one (the table of
+    operations says which argument): a new unit's place is an area, a merchant's the
+    deciding side's trade port."""
+    found = board_argument(action)
+    if found is None:
+        return None
+    kind, index = found
+    if kind == "place":
+        return ("area", index) if index >= 0 else ("port", state.player)
+    return kind, index
 
 
 def targets(state: State, options: Sequence[Action]) -> set[Element]:
@@ -101,17 +90,12 @@ def for_click(state: State, options: Sequence[Action], kind: str, index: int) ->
 
 
 def probe_for_click(state: State, kind: str, index: int) -> Action | None:
-    """The action a click would have meant in this phase, to explain why it is refused."""
-    guesses = {
-        ("move_origin", "area"): ("from", index),
-        ("move_dest", "area"): ("dest", index),
-        ("tribute_territory", "area"): ("territory", index),
-        ("siege_polis", "polis"): ("polis", index),
-        ("create_polis", "polis"): ("polis", index),
-        ("project_polis", "polis"): ("polis", index),
-        ("trade_slot", "slot"): ("slot", index),
-    }
-    return guesses.get((state.phase, kind))
+    """The action a click would have meant in this phase, to explain why it is refused: the
+    operation of this decision whose one argument is an element of that kind."""
+    for op in OPERATIONS.values():
+        if state.phase in op.phases and op.args == (kind,) and op.target == 0:
+            return (op.name, index)
+    return None
 
 
 def resolve_click(
@@ -131,13 +115,13 @@ def resolve_click(
 
 def _touched(sides: Sequence[str], action: Sequence[Any], side: int) -> list[Element]:
     """The board elements a recorded action (JSON, as in records) names."""
-    op = action[0]
-    kind = CLICKABLE.get(op)
-    if kind is not None and len(action) > 1 and isinstance(action[1], str):
-        return [(kind, action[1])]
-    if op == "build" and len(action) > 2:
-        return [("area", action[2])] if isinstance(action[2], str) else [("port", sides[side])]
-    return []
+    op = OPERATIONS.get(str(action[0])) if action else None
+    if op is None or op.target < 0 or len(action) <= op.target + 1:
+        return []
+    kind, value = op.args[op.target], action[op.target + 1]
+    if kind == "place":  # a new unit's area, or null: a merchant in the trade port
+        return [("area", value)] if isinstance(value, str) else [("port", sides[side])]
+    return [(kind, value)] if isinstance(value, str) else []
 
 
 def last_marks(

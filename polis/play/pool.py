@@ -29,12 +29,9 @@ import json
 import multiprocessing
 import multiprocessing.sharedctypes
 import os
-import sys
 import threading
 import time
-import types
 from collections import OrderedDict
-from collections.abc import Iterator
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
@@ -42,6 +39,7 @@ from typing import Any
 from polis.bots import Bot, Progress, make_bot
 from polis.compiler import Compiled, compile_loaded, compile_ruleset
 from polis.engine import Action, State, apply_overrides, apply_unchecked, new_game
+from polis.spawn import bare_main
 
 QUEUED = -1.0
 SLOTS = 64  # jobs queued or running at once, over all sessions: the pool's bound
@@ -205,24 +203,6 @@ class Status:
     error: str | None = None
 
 
-@contextlib.contextmanager
-def _bare_main() -> Iterator[None]:
-    """While worker processes start, `__main__` is an empty module.
-
-    A spawned process first runs its parent's main module again, as `__mp_main__`.
-    Under Streamlit the main module is the app's script (`app.py`), which must never
-    run in a worker: it would draw a page outside a server and die.
-    """
-    real = sys.modules["__main__"]
-    bare = types.ModuleType("__main__")
-    sys.modules["__main__"] = bare
-    try:
-        yield
-    finally:
-        if sys.modules["__main__"] is bare:  # a script run may have put its own meanwhile
-            sys.modules["__main__"] = real
-
-
 def _ready() -> int:
     return os.getpid()
 
@@ -254,7 +234,7 @@ class SearchPool:
         )
         # every worker starts now (one per task handed in while none is idle), with a bare
         # main module; none starts later, so no search ever starts one from a page's thread
-        with _bare_main():
+        with bare_main():
             started = [executor.submit(_ready) for _ in range(self.workers)]
         futures.wait(started)
         return executor

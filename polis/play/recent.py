@@ -45,7 +45,6 @@ class BattleReport:
     first_attacker: int
     assaults: list[Assault] = field(default_factory=list)
     ended: str = ""  # why it ended, "" while it goes on
-    retreated: int = -1  # the side that retreated
 
     def losses(self, side: int) -> int:
         return sum(a.losses for a in self.assaults if a.attacker != side)
@@ -133,8 +132,6 @@ def _report(entries: Sequence[LogEntry]) -> BattleReport:
                     p["prestige"],
                 )
             )
-        elif key == "retreat":
-            report.retreated = p["side"]
         elif key == "battle_end":
             report.ended = p["why"]
             break

@@ -27,12 +27,7 @@ class DeckCount:
     size: int
     known: int  # cards with a known effect (copies counted)
     from_overlay: int  # of those, cards whose text an overlay supplies
-    named_unknown: tuple[int, ...]  # event indices known by name only (one per card)
     unnamed: int  # cards no source names
-
-    @property
-    def unknown(self) -> int:
-        return self.size - self.known
 
 
 def decks_in_play(cfg: EngineConfig) -> tuple[int, ...]:
@@ -53,7 +48,6 @@ def deck_counts(cfg: EngineConfig) -> tuple[DeckCount, ...]:
                 size=len(cards),
                 known=len(known),
                 from_overlay=sum(cfg.events[e].from_overlay for e in known),
-                named_unknown=tuple(e for e in named if not cfg.events[e].known),
                 unnamed=cards.count(UNNAMED_CARD),
             )
         )

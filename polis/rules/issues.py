@@ -1,7 +1,7 @@
 """Validation issues: one located, plain-worded problem in a rules file.
 
 Why: a person editing YAML needs every problem at once, each pointing at the
-line to fix, and never a traceback (see DESIGN.md, principle 4). An issue holds
+line to fix, and never a traceback (docs/rules-data.md#errors). An issue holds
 a `Message` (a key of polis/messages.yaml and its values), so the same issue
 prints in whatever language the reader uses.
 """

@@ -1,7 +1,7 @@
 """Load a ruleset: YAML with positions -> overlays merged -> models -> semantic checks.
 
 Every failure along the way is collected into one RulesError, so a person sees
-all problems of a file at once (DESIGN.md, principle 4).
+all problems of a file at once (docs/rules-data.md#errors).
 """
 
 from __future__ import annotations

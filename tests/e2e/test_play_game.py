@@ -213,8 +213,9 @@ def test_the_whole_table_is_in_view_on_a_laptop(server: Server, browser: Any, la
     context = browser.new_context(viewport=VIEWPORTS["laptop"])
     page = context.new_page()
     page.goto(f"{server.url}/play?lang={lang}&ruleset=2e")
-    page.locator('[data-testid="stFormSubmitButton"] button').wait_for(timeout=WAIT_MS)
-    page.locator('[data-testid="stFormSubmitButton"] button').click()
+    start = page.locator('[data-testid="stFormSubmitButton"] button').first  # the new game's form
+    start.wait_for(timeout=WAIT_MS)
+    start.click()
     # Sparta's bot moves first: the human's prompt shows once it has (later on a loaded machine)
     page.locator('[data-id="prompt"]').wait_for(timeout=WAIT_MS)
     settle(page)

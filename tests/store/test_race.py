@@ -14,6 +14,7 @@ import threading
 from collections import Counter
 from typing import Any
 
+from polis.spawn import bare_main
 from polis.store import GameStore, MovedOnError
 from tests.store.conftest import fresh_record, line_of_play
 
@@ -86,8 +87,9 @@ def test_processes_racing_make_one_move_each_round(db_url: str) -> None:
         )
         for _ in range(PROCESSES)
     ]
-    for worker in workers:
-        worker.start()
+    with bare_main():  # an AppTest earlier in this process may have left app.py as __main__
+        for worker in workers:
+            worker.start()
     outcomes: list[list[str]] = [[] for _ in played]
     for _ in range(PROCESSES * len(played)):
         version, result = results.get(timeout=300)
