@@ -45,7 +45,8 @@ from polis.bots.fitted import TABLE_FILE
 from polis.compiler.config import EngineConfig
 from polis.engine import State, apply_unchecked, legal_actions, new_game
 from polis.engine.state import DRAW
-from polis.simulate import MAX_ACTIONS_PER_GAME, run_tasks
+from polis.executor import Executor, make_executor
+from polis.simulate import MAX_ACTIONS_PER_GAME
 
 FITTED = (
     "good",
@@ -128,15 +129,25 @@ def _sample_task(cfg: EngineConfig, task: tuple[int, int]) -> tuple[int, GameSam
 
 
 def sample(
-    cfg: EngineConfig, games: int, seed: int, jobs: int = 1, progress: Progress | None = None
+    cfg: EngineConfig,
+    games: int,
+    seed: int,
+    jobs: int = 1,
+    progress: Progress | None = None,
+    executor: Executor | None = None,
 ) -> list[GameSample]:
-    """Games `seed`, `seed + 1`, … in game order, whatever the number of processes."""
+    """Games `seed`, `seed + 1`, … in game order, on `executor` (default: `jobs` processes)."""
     tasks = [(i, seed + i) for i in range(games)]
     done: dict[int, GameSample] = {}
-    for index, game in run_tasks(cfg, _sample_task, tasks, jobs):
-        done[index] = game
-        if progress is not None:
-            progress(len(done), games)
+    runner = executor if executor is not None else make_executor(jobs)
+    try:
+        for index, game in runner.results(_sample_task, cfg, tasks):
+            done[index] = game
+            if progress is not None:
+                progress(len(done), games)
+    finally:
+        if executor is None:
+            runner.close()
     return [done[i] for i in range(games)]
 
 

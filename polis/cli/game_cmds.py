@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import functools
-import json
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
+from polis.cli import runs
 from polis.cli.common import (
     Lang,
     UserError,
@@ -143,18 +142,19 @@ def simulate_cmd(
             "--level", help="level of an mcts bot that names none: easy, quick, normal, strong"
         ),
     ] = None,
-    jobs: Annotated[
-        int, typer.Option("--jobs", min=1, help="worker processes playing games at once")
-    ] = 1,
+    workers: runs.Workers = None,
+    cluster: runs.Cluster = None,
+    resume: runs.Resume = False,
     as_json: Annotated[bool, typer.Option("--json")] = False,
     lang: Lang = "",
 ) -> None:
     """Bot games: wins per side and bot, end reasons, scores, length, think time, battles,
     event cards drawn per deck; `--json` adds every game's own counts."""
-    import sys
-
-    from polis.bots import BOTS, LEVEL_NAMES, parse_spec
-    from polis.simulate import simulate
+    from polis.bots import BOTS, LEVEL_NAMES, parse_spec, spec_label
+    from polis.compiler import cache_dir
+    from polis.game_log import LogError
+    from polis.simulate import GameResult, open_log, simulate
+    from polis.simulate_text import report
 
     _ = translator(lang).gettext
     for name in (bot, against):
@@ -174,33 +174,49 @@ def simulate_cmd(
                     level=name.partition(":")[2] or level, levels=", ".join(LEVEL_NAMES)
                 )
             ) from None
-    cfg = compile_ruleset(ruleset).config
-    run = functools.partial(
-        simulate,
-        cfg,
-        games,
-        seed,
-        bot,
-        against or bot,
-        alternate=against is not None,
-        level=level,
-        jobs=jobs,
-    )
-    if sys.stderr.isatty():
-        with typer.progressbar(length=games, label=cfg.id, file=sys.stderr) as bar:
-            summary = run(progress=lambda done, _total: bar.update(done - bar.pos))
-    else:
-        summary = run()
-    data = summary.to_json()
+    compiled = compile_ruleset(ruleset)
+    cfg = compiled.config
+    specs = (spec_label(bot, level), spec_label(against or bot, level))
+    try:
+        log, stored = open_log(
+            cache_dir().parent / "simulate",
+            compiled.content_hash,
+            cfg,
+            seed,
+            specs,
+            alternate=against is not None,
+            resume=resume,
+        )
+    except LogError as exc:
+        raise runs.log_problem(exc, _) from None
+    kept = {i: GameResult.from_log(g) for i, g in stored.items()}
+    runs.resumed(len([i for i in kept if i < games]), log.path, _)
+    with (
+        runs.executor(workers, cluster, games, _) as playing,
+        runs.progress(cfg.id) as advance,
+        log,
+    ):
+        summary = simulate(
+            cfg,
+            games,
+            seed,
+            bot,
+            against or bot,
+            alternate=against is not None,
+            level=level,
+            executor=playing,
+            progress=advance,
+            log=log,
+            kept=kept,
+        )
+    if summary.interrupted:
+        runs.interrupted(summary.games, games, log.path, _)
     if as_json:
-        emit_json(data)
+        emit_json(summary.to_json())
         return
-    shown = {k: v for k, v in data.items() if k not in ("error_samples", "per_game")}
-    typer.echo(json.dumps(shown, indent=1))
+    typer.echo(report(summary, cfg, lang, translator(lang), seed))
     for sample in summary.error_samples[:3]:
         typer.echo(sample, err=True)
-    if summary.interrupted:
-        typer.echo(f"interrupted: {summary.games} of {games} games finished", err=True)
 
 
 @user_errors
@@ -232,9 +248,8 @@ def fit_weights(
     ] = None,
     games: Annotated[int, typer.Option("--games", min=2, help="sampled games per ruleset")] = 4000,
     seed: Annotated[int, typer.Option("--seed")] = 100_000,
-    jobs: Annotated[
-        int, typer.Option("--jobs", min=1, help="worker processes playing games at once")
-    ] = 1,
+    workers: runs.Workers = None,
+    cluster: runs.Cluster = None,
     check: Annotated[
         bool, typer.Option("--check", help="only say which rulesets' fitted weights are stale")
     ] = False,
@@ -246,8 +261,6 @@ def fit_weights(
 ) -> None:
     """Fit the search bot's evaluation weights to the results of sampled games, per ruleset,
     and write them to polis/bots/fitted_weights.json (docs/bots.md, "Fitted weights")."""
-    import sys
-
     from polis import tuning
     from polis.rules.registry import display_path
 
@@ -268,28 +281,26 @@ def fit_weights(
         report_stale(stale, _("fitted weights are up to date"))
         return
     entries = {}
-    for rid in wanted:
-        compiled = compile_ruleset(rid)
-        if sys.stderr.isatty():
-            with typer.progressbar(length=games, label=rid, file=sys.stderr) as bar:
+    with runs.executor(workers, cluster, games, _) as playing:
+        for rid in wanted:
+            compiled = compile_ruleset(rid)
+            with runs.progress(rid) as advance:
                 sample = tuning.sample(
-                    compiled.config, games, seed, jobs, lambda done, _t: bar.update(done - bar.pos)
+                    compiled.config, games, seed, progress=advance, executor=playing
                 )
-        else:
-            sample = tuning.sample(compiled.config, games, seed, jobs)
-        result = tuning.fit(sample)
-        entries[rid] = tuning.entry(result, compiled.content_hash, games, seed)
-        typer.echo(
-            _(
-                "{ruleset}: hold-out log-loss {hand} with the hand-set weights, {fitted} fitted "
-                "(positions: {positions})"
-            ).format(
-                ruleset=rid,
-                hand=result.log_loss_hand,
-                fitted=result.log_loss_fitted,
-                positions=result.positions,
+            result = tuning.fit(sample)
+            entries[rid] = tuning.entry(result, compiled.content_hash, games, seed)
+            typer.echo(
+                _(
+                    "{ruleset}: hold-out log-loss {hand} with the hand-set weights, {fitted} "
+                    "fitted (positions: {positions})"
+                ).format(
+                    ruleset=rid,
+                    hand=result.log_loss_hand,
+                    fitted=result.log_loss_fitted,
+                    positions=result.positions,
+                )
             )
-        )
     path = out or tuning.table_path()
     write_atomic(path, tuning.merged_table(entries, tuning.read_table(path)))
     typer.echo(_("wrote {path}").format(path=display_path(path)))
