@@ -43,8 +43,9 @@ import threading
 import types
 from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent import futures
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
+
+from polis.fingerprint import code_fingerprint
 
 if TYPE_CHECKING:
     from polis.compiler.config import EngineConfig
@@ -79,26 +80,6 @@ def default_workers() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # not on Linux
         return max(1, os.cpu_count() or 1)
-
-
-def code_fingerprint() -> str:
-    """sha256 of the `polis` package's code and data files: what plays a game.
-
-    The rules are pinned apart, by their content hash. Two processes with the
-    same fingerprint, compiled engine or not, play the same game from a seed.
-    """
-    root = Path(__file__).resolve().parent
-    digest = hashlib.sha256()
-    files = sorted(
-        p
-        for pattern in ("*.py", "*.json")
-        for p in root.rglob(pattern)
-        if "__pycache__" not in p.parts and "_rules_data" not in p.parts
-    )
-    for path in files:
-        digest.update(path.relative_to(root).as_posix().encode("utf-8") + b"\0")
-        digest.update(hashlib.sha256(path.read_bytes()).digest())
-    return digest.hexdigest()
 
 
 # ------------------------------------------------------------------ worker side
@@ -138,6 +119,7 @@ def worker_facts() -> dict[str, Any]:
     """What a worker runs: its code's fingerprint and whether the engine is compiled."""
     from polis import native
 
+    code_fingerprint.cache_clear()  # a long-lived worker may have been updated since
     return {
         "code": code_fingerprint(),
         "compiled": bool(native.status()["compiled"]),

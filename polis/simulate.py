@@ -376,7 +376,7 @@ def open_log(
     out), whether they alternate, and the seed; a resumed log made for anything
     else raises polis.game_log.LogMismatchError.
     """
-    from polis.executor import code_fingerprint
+    from polis.fingerprint import code_fingerprint
     from polis.game_log import GameLog, log_name
 
     order = "alternate" if alternate else "fixed"

@@ -34,10 +34,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-
-import numpy as np
-from scipy import optimize, special
+from typing import TYPE_CHECKING, Any
 
 from polis.bots import greedy, rollout
 from polis.bots.evaluation import WEIGHTS, Weights, evaluate
@@ -47,6 +44,9 @@ from polis.engine import State, apply_unchecked, legal_actions, new_game
 from polis.engine.state import DRAW
 from polis.executor import Executor, make_executor
 from polis.simulate import MAX_ACTIONS_PER_GAME
+
+if TYPE_CHECKING:  # numpy and scipy are imported by the fit itself, not by its readers
+    import numpy as np
 
 FITTED = (
     "good",
@@ -164,6 +164,8 @@ class Fit:
 
 
 def _arrays(games: list[GameSample]) -> tuple[np.ndarray, np.ndarray]:
+    import numpy as np
+
     rows = [(p, g.athens_result) for g in games for p in g.positions]
     if not rows:
         raise ValueError("the sample holds no positions")
@@ -174,11 +176,17 @@ def _arrays(games: list[GameSample]) -> tuple[np.ndarray, np.ndarray]:
 
 def _log_loss(z: np.ndarray, y: np.ndarray) -> float:
     # -[y log σ(z) + (1-y) log σ(-z)], stable for large |z|
+    import numpy as np
+    from scipy import special
+
     return float(-np.mean(y * special.log_expit(z) + (1 - y) * special.log_expit(-z)))
 
 
 def fit(games: list[GameSample], base: Weights = WEIGHTS, ridge: float = RIDGE) -> Fit:
     """Weights under which the evaluation best predicts the games' results (see the module)."""
+    import numpy as np
+    from scipy import optimize
+
     cut = max(1, int(len(games) * (1 - HOLDOUT)))
     x, y = _arrays(games[:cut])
     x_hold, y_hold = _arrays(games[cut:]) if cut < len(games) else (x, y)

@@ -87,15 +87,19 @@ def test_a_worker_says_what_code_it_runs() -> None:
 
 
 def test_the_fingerprint_follows_the_code(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import polis.executor as executor
+    import polis.fingerprint as fingerprint
 
     package = tmp_path / "polis"
     package.mkdir()
-    (package / "executor.py").write_text("x = 1\n", "utf-8")
-    monkeypatch.setattr(executor, "__file__", str(package / "executor.py"))
-    before = executor.code_fingerprint()
+    (package / "fingerprint.py").write_text("x = 1\n", "utf-8")
+    monkeypatch.setattr(fingerprint, "__file__", str(package / "fingerprint.py"))
+    fingerprint.code_fingerprint.cache_clear()
+    before = fingerprint.code_fingerprint()
     (package / "bots.json").write_text("{}", "utf-8")
-    assert executor.code_fingerprint() != before
+    fingerprint.code_fingerprint.cache_clear()
+    after = fingerprint.code_fingerprint()
+    fingerprint.code_fingerprint.cache_clear()
+    assert after != before
 
 
 @pytest.fixture

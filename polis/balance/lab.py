@@ -17,7 +17,8 @@ from polis.balance.sample import Sample
 from polis.balance.sensitivity import run_sensitivity
 from polis.balance.settings import SensitivitySettings, settings
 from polis.compiler import Compiled, compile_ruleset
-from polis.executor import Executor, code_fingerprint
+from polis.executor import Executor
+from polis.fingerprint import code_fingerprint
 from polis.game_log import GameLog, log_name
 from polis.rules.loader import load_ruleset
 from polis.rules.registry import discover

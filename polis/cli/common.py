@@ -13,9 +13,6 @@ from typing import Annotated, Any, ParamSpec, TypeVar
 import typer
 
 from polis.i18n import LANGUAGES, translator
-from polis.i18n.negotiate import negotiate
-from polis.messages import MessageError
-from polis.rules.issues import RulesError
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -38,7 +35,13 @@ def env_language(environ: dict[str, str] | None = None) -> str:
         value = env.get(var, "")
         if value:
             tag = value.split(".")[0].split("@")[0]
-            return "en" if tag in ("C", "POSIX") else negotiate([tag])
+            if tag in ("C", "POSIX"):
+                return "en"
+            if tag.partition("_")[0] in LANGUAGES:
+                return tag.partition("_")[0]  # de_DE: no need to ask Babel
+            from polis.i18n.negotiate import negotiate
+
+            return negotiate([tag])
     return "en"
 
 
@@ -58,19 +61,25 @@ def user_errors(fn: Callable[P, R]) -> Callable[P, R]:
         lang = given if isinstance(given, str) and given else env_language()
         try:
             return fn(*args, **kwargs)
-        except RulesError as exc:
-            for line in exc.lines(lang):
-                typer.echo(line, err=True)
-            raise typer.Exit(1) from None
-        except MessageError as exc:
-            typer.echo(
-                translator(lang).gettext("error: {problem}").format(problem=exc.render(lang)),
-                err=True,
-            )
-            raise typer.Exit(1) from None
         except UserError as exc:
             typer.echo(translator(lang).gettext("error: {problem}").format(problem=exc), err=True)
             raise typer.Exit(1) from None
+        except Exception as exc:
+            # imported only now: a command that fails no check never pays for them
+            from polis.messages import MessageError
+            from polis.rules.issues import RulesError
+
+            if isinstance(exc, RulesError):
+                for line in exc.lines(lang):
+                    typer.echo(line, err=True)
+                raise typer.Exit(1) from None
+            if isinstance(exc, MessageError):
+                problem = exc.render(lang)
+                typer.echo(
+                    translator(lang).gettext("error: {problem}").format(problem=problem), err=True
+                )
+                raise typer.Exit(1) from None
+            raise
 
     return wrapper
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -17,14 +17,14 @@ from polis.cli.common import (
     user_errors,
     write_atomic,
 )
-from polis.compiler import compile_loaded, compile_ruleset
-from polis.engine import State, legal_actions, new_game
-from polis.engine.record import MAX_RECORD_BYTES, RecordError, loads, replay
-from polis.engine.state_json import to_json
 from polis.i18n import translator
-from polis.i18n.names import Names
-from polis.narrate import Narrator
-from polis.rules.loader import load_overlay_text
+
+if TYPE_CHECKING:
+    from polis.engine import State
+    from polis.narrate import Narrator
+
+# Each command imports the engine, the compiler and the rules models when it runs: the CLI's
+# start (`polis --help`, `polis list`) must not pay for them
 
 
 def register(app: typer.Typer) -> None:
@@ -36,6 +36,8 @@ def register(app: typer.Typer) -> None:
 
 
 def _summary(state: State, narrator: Narrator, log: list[str]) -> str:
+    from polis.engine import legal_actions
+
     cfg = state.cfg
     names = narrator.n
     _ = names.gettext
@@ -81,6 +83,12 @@ def new(
     lang: Lang = "",
 ) -> None:
     """Set up a game and show its first decision."""
+    from polis.compiler import compile_ruleset
+    from polis.engine import new_game
+    from polis.engine.state_json import to_json
+    from polis.i18n.names import Names
+    from polis.narrate import Narrator
+
     state = new_game(compile_ruleset(ruleset).config, seed)
     if as_json:
         emit_json(to_json(state))
@@ -96,6 +104,13 @@ def replay_cmd(
     lang: Lang = "",
 ) -> None:
     """Replay a game record and show where it ends."""
+    from polis.compiler import compile_loaded, compile_ruleset
+    from polis.engine.record import MAX_RECORD_BYTES, RecordError, loads, replay
+    from polis.engine.state_json import to_json
+    from polis.i18n.names import Names
+    from polis.narrate import Narrator
+    from polis.rules.loader import load_overlay_text
+
     _ = translator(lang).gettext
     try:
         if not record.is_file():  # a folder, a pipe or a device is never a record
@@ -151,7 +166,7 @@ def simulate_cmd(
     """Bot games: wins per side and bot, end reasons, scores, length, think time, battles,
     event cards drawn per deck; `--json` adds every game's own counts."""
     from polis.bots import BOTS, LEVEL_NAMES, parse_spec, spec_label
-    from polis.compiler import cache_dir
+    from polis.compiler import cache_dir, compile_ruleset
     from polis.game_log import LogError
     from polis.simulate import GameResult, open_log, simulate
     from polis.simulate_text import report
@@ -262,6 +277,7 @@ def fit_weights(
     """Fit the search bot's evaluation weights to the results of sampled games, per ruleset,
     and write them to polis/bots/fitted_weights.json (docs/bots.md, "Fitted weights")."""
     from polis import tuning
+    from polis.compiler import compile_ruleset
     from polis.rules.registry import display_path
 
     _ = translator(lang).gettext
