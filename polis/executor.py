@@ -177,7 +177,7 @@ class InProcess(Executor):
 
 
 @contextlib.contextmanager
-def _bare_main() -> Iterator[None]:
+def bare_main() -> Iterator[None]:
     """While worker processes start, `__main__` is an empty module (see the module's doc)."""
     real = sys.modules.get("__main__")
     bare = types.ModuleType("__main__")
@@ -205,7 +205,7 @@ class LocalProcesses(Executor):
             )
             # one task per worker while none is idle starts every worker now, with a bare
             # main module; none starts later (a pool whose worker died is replaced whole)
-            with _bare_main():
+            with bare_main():
                 started = [pool.submit(_ready) for _ in range(self.workers)]
             futures.wait(started)
             self._pool = pool

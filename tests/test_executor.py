@@ -23,6 +23,7 @@ from polis.executor import (
     DaskCluster,
     InProcess,
     LocalProcesses,
+    bare_main,
     code_fingerprint,
     make_executor,
     worker_facts,
@@ -49,24 +50,33 @@ def _record(executor: Any) -> dict[str, Any]:
 
 @pytest.mark.slow
 @pytest.mark.timeout(600)
-def test_one_worker_two_workers_and_a_dask_cluster_give_the_same_record() -> None:
+def test_one_worker_two_workers_and_a_dask_cluster_give_the_same_record(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     distributed = pytest.importorskip("distributed")
     alone = _record(InProcess())
     with LocalProcesses(2) as local:
         two = _record(local)
-    with (
-        distributed.LocalCluster(
+    # the cluster's worker processes are spawned: from a bare `__main__`, as the local pool's,
+    # since a test before may have left a page script there (AppTest runs pages as __main__)
+    with bare_main():
+        cluster = distributed.LocalCluster(
             n_workers=2,
             threads_per_worker=1,
             processes=True,
             dashboard_address=None,
             silence_logs=40,
-        ) as cluster,
-        DaskCluster(cluster.scheduler_address) as dask,
-    ):
-        assert dask.workers == 2
-        assert dask.pure_workers == []  # the workers run the compiled engine, as here
-        on_cluster = _record(dask)
+        )
+    with cluster:
+        with DaskCluster(cluster.scheduler_address) as dask:
+            assert dask.workers == 2
+            assert dask.pure_workers == []  # the workers run the compiled engine, as here
+            on_cluster = _record(dask)
+        # a worker that runs other code would play other games: it is refused
+        monkeypatch.setattr("polis.executor.code_fingerprint", lambda: "0" * 64)
+        with pytest.raises(ClusterError) as caught:
+            DaskCluster(cluster.scheduler_address)
+        assert caught.value.kind == "other_code"
     assert alone["sample"]["index"] == list(range(GAMES))
     assert sum(alone["sample"]["lengths"]["steps"]) > 0
     assert on_cluster == alone
