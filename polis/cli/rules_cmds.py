@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from polis.rules.issues import Issue
 
 # Each command imports what it uses when it runs (pydantic models, the compiler): `polis
-# --help` and `polis list` must not pay for the rules models' import (docs/README: CLI speed)
+# --help` and `polis list` must not pay for the rules models' import (README, "Command line")
 
 
 def register(app: typer.Typer) -> None:
