@@ -1,30 +1,29 @@
 """Bot-against-bot games: wins, end reasons, scores, length and think time (`polis simulate`).
 
 Game `i` of a run uses seed `seed + i` for the game and `2 * (seed + i) + 1`,
-`2 * (seed + i) + 2` for the Athenian and Spartan bots, so a run is reproducible
-from its seed, in one process or spread over worker processes (`jobs`):
-results are gathered in game order whatever order the workers finish in. An
-interrupted run (Ctrl-C, or `stop` answering True) keeps the games that
-finished and says so.
+`2 * (seed + i) + 2` for the Athenian and Spartan bots, and the search bots
+play on their iteration budgets alone (no CPU-time guard), so a run is
+reproducible from its seed on any machine, in one process, in worker
+processes or on a Dask cluster (polis.executor): results are gathered in game
+order whatever order the workers finish in. An interrupted run (Ctrl-C, or
+`stop` answering True) keeps the games that finished and says so; with a game
+log (polis.game_log) they are on disk and a later run resumes from them.
 """
 
 from __future__ import annotations
 
-import multiprocessing
-import signal
+import contextlib
+import dataclasses
 import statistics
-import sys
 import time
 import traceback
-import types
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from polis.bots import make_bot, spec_label
 from polis.compiler.config import EngineConfig
-from polis.compiler.serialize import from_jsonable, to_jsonable
 from polis.engine import (
     DRAW,
     SCORE_REASONS,
@@ -34,7 +33,12 @@ from polis.engine import (
     new_game,
     scores,
 )
+from polis.executor import Executor, make_executor
+from polis.game_log import uninterrupted
 from polis.stats import percentile, wilson
+
+if TYPE_CHECKING:
+    from polis.game_log import GameLog
 
 MAX_ACTIONS_PER_GAME = 20_000  # far above any real game; a guard against a rules bug looping
 
@@ -64,6 +68,24 @@ class GameResult:
     @property
     def sudden_death(self) -> bool:
         return self.error is None and self.reason not in SCORE_REASONS
+
+    def to_log(self) -> dict[str, Any]:
+        """Every field as plain JSON (a game log's line); `from_log` reads it back equal."""
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_log(cls, data: dict[str, Any]) -> GameResult:
+        think = data["think"]
+        return cls(
+            **{
+                **data,
+                "scores": (data["scores"][0], data["scores"][1]),
+                "bots": (data["bots"][0], data["bots"][1]),
+                "think": (list(think[0]), list(think[1])),
+                "guard_stops": (data["guard_stops"][0], data["guard_stops"][1]),
+                "events": tuple((deck, card) for deck, card in data["events"]),
+            }
+        )
 
     def to_json(self, sides: tuple[str, ...]) -> dict[str, Any]:
         return {
@@ -120,7 +142,11 @@ def play(
 ) -> GameResult:
     """One game between two bot specs (`name[:level]`; `level` where a spec names none)."""
     specs = (spec_label(athens, level), spec_label(sparta, level))
-    bots = (make_bot(specs[0], seed * 2 + 1), make_bot(specs[1], seed * 2 + 2))
+    # iteration budgets only (no CPU-time guard): the seeds alone decide the game
+    bots = (
+        make_bot(specs[0], seed * 2 + 1, timed=False),
+        make_bot(specs[1], seed * 2 + 2, timed=False),
+    )
     state: State = new_game(cfg, seed)
     tally = _Tally(cfg)
     tally.read(state)
@@ -235,6 +261,7 @@ class Summary:
     sides: tuple[str, ...] = ("athens", "sparta")
     planned: int = 0
     interrupted: bool = False
+    resumed: int = 0  # games taken from the log of an earlier session
 
     def add(self, result: GameResult) -> None:
         """Count one game: its result, and its battles, event draws and cut gains."""
@@ -332,23 +359,6 @@ class Summary:
 # ------------------------------------------------------------------ running games
 
 Task = tuple[int, int, str, str, str | None]  # (game index, seed, athens, sparta, level)
-T = TypeVar("T")
-R = TypeVar("R")
-
-_worker_cfg: EngineConfig | None = None
-
-
-def _init_worker(config_json: dict[str, Any]) -> None:
-    global _worker_cfg  # one ruleset per worker process, set once at its start
-    # sent as JSON: the engine's compiled classes (build/native) cannot be unpickled
-    _worker_cfg = from_jsonable(config_json)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-
-
-def _run_in_worker(job: tuple[Callable[[EngineConfig, T], R], T]) -> R:
-    work, task = job
-    assert _worker_cfg is not None
-    return work(_worker_cfg, task)
 
 
 def _play_task(cfg: EngineConfig, task: Task) -> tuple[int, GameResult]:
@@ -356,45 +366,39 @@ def _play_task(cfg: EngineConfig, task: Task) -> tuple[int, GameResult]:
     return index, play(cfg, seed, athens, sparta, level)
 
 
-@contextmanager
-def _plain_main() -> Iterator[None]:
-    """Start workers as if from a plain script.
+def open_log(
+    folder: Path,
+    content_hash: str,
+    cfg: EngineConfig,
+    seed: int,
+    specs: tuple[str, str],
+    *,
+    alternate: bool,
+    resume: bool,
+) -> tuple[GameLog, dict[int, Any]]:
+    """The run's game log in `folder`, new or resumed, and the games it holds (as JSON).
 
-    A spawned worker first imports its parent's `__main__`. Under Streamlit (a
-    page, or AppTest) that module is the page script itself, which the worker
-    would run, and die, and be started again; an empty `__main__` while the
-    workers start keeps them to this module's own functions.
+    The log is pinned to the rules, the code, the two bot specs (levels written
+    out), whether they alternate, and the seed; a resumed log made for anything
+    else raises polis.game_log.LogMismatchError.
     """
-    main = sys.modules.get("__main__")
-    sys.modules["__main__"] = types.ModuleType("__main__")
-    try:
-        yield
-    finally:
-        if main is not None:
-            sys.modules["__main__"] = main
+    from polis.fingerprint import code_fingerprint
+    from polis.game_log import GameLog, log_name
 
-
-def run_tasks(
-    cfg: EngineConfig, work: Callable[[EngineConfig, T], R], tasks: list[T], jobs: int
-) -> Iterator[R]:
-    """`work(cfg, task)` for every task, in `jobs` worker processes, in the order they finish.
-
-    `work` must be a module-level function (a worker process imports it by name).
-    """
-    if jobs <= 1 or len(tasks) <= 1:
-        for task in tasks:
-            yield work(cfg, task)
-        return
-    # spawn, not fork: the app runs threads, and a forked copy of a threaded process can hang
-    context = multiprocessing.get_context("spawn")
-    with _plain_main():
-        pool = context.Pool(min(jobs, len(tasks)), _init_worker, (to_jsonable(cfg),))
-    try:
-        yield from pool.imap_unordered(_run_in_worker, [(work, task) for task in tasks])
-        pool.close()
-    finally:
-        pool.terminate()  # an interrupted run stops its workers at once
-        pool.join()
+    order = "alternate" if alternate else "fixed"
+    path = folder / log_name(cfg.id, specs[0], specs[1], order, f"s{seed}")
+    pinned = {
+        "kind": "simulate",
+        "ruleset": cfg.id,
+        "content_hash": content_hash,
+        "code": code_fingerprint(),
+        "bots": list(specs),
+        "alternate": alternate,
+        "seed": seed,
+    }
+    if resume and path.is_file():
+        return GameLog.resume(path, pinned)
+    return GameLog.start(path, pinned), {}
 
 
 def simulate(
@@ -407,35 +411,50 @@ def simulate(
     alternate: bool = False,
     level: str | None = None,
     jobs: int = 1,
+    executor: Executor | None = None,
     progress: Progress | None = None,
     stop: Callable[[], bool] | None = None,
+    log: GameLog | None = None,
+    kept: Mapping[int, GameResult] | None = None,
 ) -> Summary:
     """Play `games` games; with `alternate`, the two bots swap sides every other game.
 
-    `level` applies to a bot spec that names none; `jobs` > 1 plays games in
-    that many worker processes. `progress` hears of every finished game, and
-    `stop` is asked after each: when it answers True (or on Ctrl-C) the run
-    ends, keeping the games already finished.
+    `level` applies to a bot spec that names none; the games are played on
+    `executor` (default: `jobs` local processes, this one for one). `kept` are
+    games of an earlier, interrupted session (by index), not played again;
+    each new game goes to `log`. `progress` hears of every finished game, and
+    `stop` is asked while the run waits: when it answers True (or on Ctrl-C)
+    the run ends, keeping the games already finished.
     """
     summary = Summary(
         cfg.id, wins=dict.fromkeys([*cfg.sides, "draw"], 0), sides=cfg.sides, planned=games
     )
+    finished: dict[int, GameResult] = {i: r for i, r in (kept or {}).items() if i < games}
+    summary.resumed = len(finished)
     tasks: list[Task] = []
     for i in range(games):
+        if i in finished:
+            continue
         a, b = (sparta, athens) if alternate and i % 2 else (athens, sparta)
         tasks.append((i, seed + i, a, b, level))
     start = time.perf_counter()
-    finished: dict[int, GameResult] = {}
+    own = executor is None
+    runner = executor if executor is not None else make_executor(jobs)
     try:
-        for index, result in run_tasks(cfg, _play_task, tasks, jobs):
-            finished[index] = result
-            if progress is not None:
-                progress(len(finished), games)
-            if stop is not None and stop():
-                summary.interrupted = len(finished) < games
-                break
+        with contextlib.closing(runner.results(_play_task, cfg, tasks, stop)) as results:
+            for index, result in results:
+                with uninterrupted():
+                    if log is not None:
+                        log.append(index, result.to_log())
+                    finished[index] = result
+                if progress is not None:
+                    progress(len(finished), games)
     except KeyboardInterrupt:
-        summary.interrupted = True
+        pass
+    finally:
+        if own:
+            runner.close()
+    summary.interrupted = len(finished) < games
     for index in sorted(finished):
         summary.add(finished[index])
     summary.seconds = time.perf_counter() - start

@@ -24,8 +24,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import numpy as np
-from scipy import stats
+# numpy and scipy.stats (0.5 s to import) are imported by the functions that use them: a
+# module that only names these types, or a test that only collects, does not pay for them
 
 CONFIDENCE = 0.95
 ALPHA = 0.05  # a corrected p below this is reported as larger than chance
@@ -49,6 +49,8 @@ def wilson(successes: int, trials: int, confidence: float = CONFIDENCE) -> Inter
     """A proportion with its Wilson score interval (0..1 when there are no trials)."""
     if trials <= 0:
         return Interval(0.0, 0.0, 1.0)
+    from scipy import stats
+
     ci = stats.binomtest(successes, trials).proportion_ci(
         confidence_level=confidence, method="wilson"
     )
@@ -59,6 +61,8 @@ def fisher(hits_a: int, n_a: int, hits_b: int, n_b: int) -> TestResult:
     """Do two rates differ? Fisher's exact test, two-sided; effect = rate b - rate a."""
     if n_a <= 0 or n_b <= 0:
         return TestResult("fisher", 1.0, 0.0)
+    from scipy import stats
+
     table = [[hits_a, n_a - hits_a], [hits_b, n_b - hits_b]]
     p = float(stats.fisher_exact(table, alternative="two-sided").pvalue)
     return TestResult("fisher", min(1.0, p), hits_b / n_b - hits_a / n_a)
@@ -74,6 +78,8 @@ def mann_whitney(a: Sequence[float], b: Sequence[float]) -> TestResult:
         return TestResult("mann_whitney", 1.0, 0.5)
     if len(set(a) | set(b)) == 1:  # every value equal: no difference, and scipy would divide by 0
         return TestResult("mann_whitney", 1.0, 0.5)
+    from scipy import stats
+
     result = stats.mannwhitneyu(b, a, alternative="two-sided", method="auto")
     effect = float(result.statistic) / (len(a) * len(b))
     p = float(result.pvalue)
@@ -95,6 +101,8 @@ def mcnemar(before: Sequence[bool], after: Sequence[bool]) -> TestResult:
     effect = (gained - lost) / n if n else 0.0
     if gained + lost == 0:
         return TestResult("mcnemar", 1.0, effect)
+    from scipy import stats
+
     p = float(stats.binomtest(gained, gained + lost, 0.5).pvalue)
     return TestResult("mcnemar", min(1.0, p), effect)
 
@@ -103,6 +111,9 @@ def adjust(p_values: Sequence[float]) -> list[float]:
     """Benjamini–Hochberg adjusted p-values (same order as given)."""
     if not p_values:
         return []
+    import numpy as np
+    from scipy import stats
+
     adjusted = stats.false_discovery_control(np.asarray(p_values, dtype=float), method="bh")
     return [float(min(1.0, p)) for p in adjusted]
 
@@ -111,6 +122,8 @@ def quantiles(values: Sequence[float]) -> dict[str, float]:
     """Mean, median, 10th and 90th percentile, min and max (zeros for no values)."""
     if not values:
         return dict.fromkeys(("mean", "median", "p10", "p90", "min", "max"), 0.0)
+    import numpy as np
+
     arr = np.asarray(values, dtype=float)
     p10, median, p90 = np.percentile(arr, [10, 50, 90])
     return {
@@ -127,4 +140,6 @@ def percentile(values: Sequence[float], share: float) -> float:
     """The value below which `share` of `values` lie (nearest rank; 0.0 for no values)."""
     if not values:
         return 0.0
+    import numpy as np
+
     return float(np.percentile(np.asarray(values, dtype=float), share * 100, method="inverted_cdf"))

@@ -34,17 +34,18 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-
-import numpy as np
-from scipy import optimize, special
+from typing import TYPE_CHECKING, Any
 
 from polis.bots import greedy, rollout
 from polis.bots.evaluation import WEIGHTS, Weights, evaluate
 from polis.bots.fitted import TABLE_FILE
 from polis.compiler.config import EngineConfig
 from polis.engine import DRAW, State, apply_unchecked, legal_actions, new_game
-from polis.simulate import MAX_ACTIONS_PER_GAME, run_tasks
+from polis.executor import Executor, make_executor
+from polis.simulate import MAX_ACTIONS_PER_GAME
+
+if TYPE_CHECKING:  # numpy and scipy are imported by the fit itself, not by its readers
+    import numpy as np
 
 FITTED = (
     "good",
@@ -125,15 +126,25 @@ def _sample_task(cfg: EngineConfig, task: tuple[int, int]) -> tuple[int, GameSam
 
 
 def sample(
-    cfg: EngineConfig, games: int, seed: int, jobs: int = 1, progress: Progress | None = None
+    cfg: EngineConfig,
+    games: int,
+    seed: int,
+    jobs: int = 1,
+    progress: Progress | None = None,
+    executor: Executor | None = None,
 ) -> list[GameSample]:
-    """Games `seed`, `seed + 1`, … in game order, whatever the number of processes."""
+    """Games `seed`, `seed + 1`, … in game order, on `executor` (default: `jobs` processes)."""
     tasks = [(i, seed + i) for i in range(games)]
     done: dict[int, GameSample] = {}
-    for index, game in run_tasks(cfg, _sample_task, tasks, jobs):
-        done[index] = game
-        if progress is not None:
-            progress(len(done), games)
+    runner = executor if executor is not None else make_executor(jobs)
+    try:
+        for index, game in runner.results(_sample_task, cfg, tasks):
+            done[index] = game
+            if progress is not None:
+                progress(len(done), games)
+    finally:
+        if executor is None:
+            runner.close()
     return [done[i] for i in range(games)]
 
 
@@ -150,6 +161,8 @@ class Fit:
 
 
 def _arrays(games: list[GameSample]) -> tuple[np.ndarray, np.ndarray]:
+    import numpy as np
+
     rows = [(p, g.athens_result) for g in games for p in g.positions]
     if not rows:
         raise ValueError("the sample holds no positions")
@@ -160,11 +173,17 @@ def _arrays(games: list[GameSample]) -> tuple[np.ndarray, np.ndarray]:
 
 def _log_loss(z: np.ndarray, y: np.ndarray) -> float:
     # -[y log σ(z) + (1-y) log σ(-z)], stable for large |z|
+    import numpy as np
+    from scipy import special
+
     return float(-np.mean(y * special.log_expit(z) + (1 - y) * special.log_expit(-z)))
 
 
 def fit(games: list[GameSample], base: Weights = WEIGHTS, ridge: float = RIDGE) -> Fit:
     """Weights under which the evaluation best predicts the games' results (see the module)."""
+    import numpy as np
+    from scipy import optimize
+
     cut = max(1, int(len(games) * (1 - HOLDOUT)))
     x, y = _arrays(games[:cut])
     x_hold, y_hold = _arrays(games[cut:]) if cut < len(games) else (x, y)

@@ -13,9 +13,11 @@ for the lab, `polis simulate`, the narration and the replays.
 
 from __future__ import annotations
 
+import dataclasses
 import traceback
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
 
 from polis.bots import Bot, make_bot
 from polis.compiler.config import EngineConfig
@@ -50,6 +52,22 @@ class GameFacts:
         """The game reached the final scoring (no sudden-death loss, no error)."""
         return self.reason in SCORED_REASONS
 
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON (a game log's line, polis.game_log); `from_json` reads it back equal."""
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GameFacts:
+        score, parts = data["score"], data["parts"]
+        return cls(
+            **{
+                **data,
+                "score": (int(score[0]), int(score[1])),
+                "parts": (dict(parts[0]), dict(parts[1])),
+                "counts": dict(data["counts"]),
+            }
+        )
+
 
 def seeds(seed: int, index: int) -> tuple[int, int, int]:
     """(game seed, Athens bot seed, Sparta bot seed) of game `index` of a run."""
@@ -80,7 +98,8 @@ def resolve_bot(bot: str, level: str | None) -> tuple[str, str | None]:
 
 
 def make_player(bot: str, level: str | None, seed: int) -> Bot:
-    return make_bot(bot_spec(bot, level), seed)
+    """A bot on an iteration budget only (no CPU-time guard): one seed, one game, any machine."""
+    return make_bot(bot_spec(bot, level), seed, timed=False)
 
 
 def _count(log: list[LogEntry], counts: Counter[str]) -> None:

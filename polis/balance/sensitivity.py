@@ -30,6 +30,7 @@ from polis.balance.sample import Sample
 from polis.balance.settings import SensitivitySettings
 from polis.compiler import compile_loaded
 from polis.compiler.provenance import provenance_report
+from polis.executor import Executor
 from polis.rules.issues import RulesError
 from polis.rules.loader import load_overlay_text
 from polis.rules.models import Ruleset
@@ -155,6 +156,7 @@ def run_sensitivity(
     bot: str,
     level: str | None,
     workers: int = 1,
+    executor: Executor | None = None,
     progress: Progress | None = None,
     stop: Stop | None = None,
 ) -> dict[str, Any]:
@@ -189,7 +191,17 @@ def run_sensitivity(
             if progress:
                 progress(n * games + done, len(plan) * games)
 
-        run = run_games(cfg, games, seed, bot, level, workers=workers, progress=report, stop=stop)
+        run = run_games(
+            cfg,
+            games,
+            seed,
+            bot,
+            level,
+            workers=workers,
+            executor=executor,
+            progress=report,
+            stop=stop,
+        )
         if run.interrupted:
             skipped.append({**entry, "reason": "interrupted"})
             break

@@ -8,6 +8,8 @@ search budgets (polis.bots.mcts.LEVELS).
 
 from __future__ import annotations
 
+import dataclasses
+import math
 from collections.abc import Callable
 
 from polis.bots.base import Bot
@@ -62,7 +64,16 @@ def spec_label(spec: str, level: str | None = None) -> str:
     return f"{name}:{chosen}" if name == "mcts" else name
 
 
-def make_bot(spec: str, seed: int = 0, level: str | None = None) -> Bot:
-    """A bot from its spec; `level` applies when the spec names none."""
+def make_bot(spec: str, seed: int = 0, level: str | None = None, *, timed: bool = True) -> Bot:
+    """A bot from its spec; `level` applies when the spec names none.
+
+    `timed=False` lifts the search's CPU-time guard: the level's iteration budget
+    alone bounds a decision, so a seed gives the same game on any machine under any
+    load (bot games of `polis simulate` and the balance lab). A person waiting for a
+    move gets the guarded bot.
+    """
     name, chosen = parse_spec(spec, level)
-    return BOTS[name](seed, chosen)
+    bot = BOTS[name](seed, chosen)
+    if not timed and isinstance(bot, MctsBot):
+        bot.budget = dataclasses.replace(bot.budget, seconds=math.inf)
+    return bot

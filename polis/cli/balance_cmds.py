@@ -2,55 +2,18 @@
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
+from polis.cli import runs
 from polis.cli.common import Lang, UserError, emit_json, report_stale, shipped_rulesets, user_errors
-
-Advance = Callable[[int, int], None]
 
 
 def register(app: typer.Typer) -> None:
     app.command("balance")(balance)
     app.command("balance-records")(balance_records)
-
-
-@contextmanager
-def _progress(label: str, enabled: bool) -> Iterator[Advance]:
-    """A progress bar on stderr while games are played (only on a terminal)."""
-    if not enabled:
-        yield lambda done, total: None
-        return
-    from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
-
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        transient=True,
-    ) as bar:
-        task = bar.add_task(label, total=None)
-
-        def advance(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
-
-        yield advance
 
 
 def _estimates_json(rid: str) -> dict[str, Any]:
@@ -76,9 +39,9 @@ def balance(
     seed: Annotated[int | None, typer.Option("--seed", help="game i uses seed + i")] = None,
     bot: Annotated[str | None, typer.Option("--bot", help="bot on both sides [settings]")] = None,
     level: Annotated[str | None, typer.Option("--level", help="the bot's level")] = None,
-    workers: Annotated[
-        int | None, typer.Option("--workers", min=1, help="processes playing (default: cores)")
-    ] = None,
+    workers: runs.Workers = None,
+    cluster: runs.Cluster = None,
+    resume: runs.Resume = False,
     sensitivity: Annotated[
         bool,
         typer.Option(
@@ -107,12 +70,12 @@ def balance(
     from polis.balance import record as records
     from polis.balance.compare import compare
     from polis.balance.game import resolve_bot
-    from polis.balance.runner import default_workers
     from polis.balance.settings import settings
     from polis.balance.text import Speaker
     from polis.bots.labels import bot_name
     from polis.compiler import compile_ruleset
     from polis.compiler.provenance import provenance_report
+    from polis.game_log import LogError
     from polis.i18n import translator
     from polis.rules.loader import load_ruleset
     from polis.rules.registry import discover
@@ -129,50 +92,53 @@ def balance(
         bot, level = resolve_bot(bot, level)
     except KeyError as exc:
         raise UserError(str(exc.args[0])) from None
-    workers = workers or default_workers()
     store = out or records.runs_dir()
     shipped = discover()
-    show_bar = sys.stderr.isatty()
 
     measured: dict[str, lab.Measured] = {}
     configs = {}
     titles = {}
-    interrupted = False
-    for target in rulesets:
-        compiled = compile_ruleset(target)
-        rid = target if target in shipped else compiled.config.id
-        configs[rid] = compiled.config
-        titles[rid] = tr.pgettext(f"{rid}:title", compiled.config.title)
-        label = _("{ruleset}: playing").format(ruleset=rid)
-        with _progress(label, show_bar) as advance:
-            m = lab.measure(
-                rid,
-                games,
-                seed,
-                bot,
-                level,
-                compiled=compiled,
-                workers=workers,
-                reuse=not fresh,
-                store=store,
-                progress=advance,
-            )
-        wants_sensitivity = sensitivity and rid in shipped and not m.record.doc.interrupted
-        if wants_sensitivity and m.record.doc.sensitivity is None:
-            label = _("{ruleset}: estimated values moved by one").format(ruleset=rid)
-            with _progress(label, show_bar) as advance:
-                sens = conf.sensitivity
-                if sensitivity_games:
-                    sens = sens.model_copy(update={"games": sensitivity_games})
-                rec = lab.add_sensitivity(m.record, sens, workers=workers, progress=advance)
-            path = m.path if m.origin != "shipped" else None
-            path = path or store / records.run_filename(rec)
-            records.save(rec, path)
-            m = lab.Measured(rec, m.origin, path)
-        measured[rid] = m
-        if m.record.doc.interrupted:
-            interrupted = True
-            break
+    with runs.executor(workers, cluster, games, _) as playing:
+        for target in rulesets:
+            compiled = compile_ruleset(target)
+            rid = target if target in shipped else compiled.config.id
+            configs[rid] = compiled.config
+            titles[rid] = tr.pgettext(f"{rid}:title", compiled.config.title)
+            label = _("{ruleset}: playing").format(ruleset=rid)
+            with runs.progress(label) as advance:
+                try:
+                    m = lab.measure(
+                        rid,
+                        games,
+                        seed,
+                        bot,
+                        level,
+                        compiled=compiled,
+                        executor=playing,
+                        reuse=not fresh,
+                        store=store,
+                        resume=resume,
+                        progress=advance,
+                    )
+                except LogError as exc:
+                    raise runs.log_problem(exc, _) from None
+            runs.resumed(m.resumed, m.log or m.path, _)
+            if m.record.doc.interrupted:
+                runs.interrupted(m.record.games, games, m.log, _)
+            if sensitivity and rid in shipped and m.record.doc.sensitivity is None:
+                label = _("{ruleset}: estimated values moved by one").format(ruleset=rid)
+                with runs.progress(label) as advance:
+                    sens = conf.sensitivity
+                    if sensitivity_games:
+                        sens = sens.model_copy(update={"games": sensitivity_games})
+                    rec = lab.add_sensitivity(m.record, sens, executor=playing, progress=advance)
+                path = m.path if m.origin != "shipped" else None
+                path = path or store / records.run_filename(rec)
+                if lab.sensitivity_interrupted(rec):
+                    runs.interrupted(m.record.games, games, m.path, _)
+                records.save(rec, path)
+                m = lab.Measured(rec, m.origin, path)
+            measured[rid] = m
 
     samples = {rid: m.record.sample for rid, m in measured.items()}
     diffs = compare(samples) if len(samples) > 1 else []
@@ -186,14 +152,6 @@ def balance(
             report = provenance_report(load_ruleset(rid).model)
             notes.append(speaker.estimates(rid, report, category_names))
             notes += speaker.sensitivity(rid, _sensitivity_json(measured[rid]))
-    if interrupted:
-        done = measured[list(measured)[-1]].record
-        notes.append(
-            _(
-                "Interrupted: {done} of {planned} games finished; the figures use those games "
-                "and the rulesets after it were not played."
-            ).format(done=done.games, planned=done.doc.games_planned)
-        )
 
     if as_json:
         emit_json(
@@ -203,7 +161,7 @@ def balance(
                 "level": level,
                 "seed": seed,
                 "games": games,
-                "interrupted": interrupted,
+                "interrupted": False,  # an interrupted run exits 130 without a report
                 "rulesets": [
                     {
                         "ruleset": rid,
@@ -277,9 +235,9 @@ def balance_records(
     games: Annotated[
         int | None, typer.Option("--games", min=1, help="games per ruleset [settings]")
     ] = None,
-    workers: Annotated[
-        int | None, typer.Option("--workers", min=1, help="processes playing (default: cores)")
-    ] = None,
+    workers: runs.Workers = None,
+    cluster: runs.Cluster = None,
+    resume: runs.Resume = False,
     no_sensitivity: Annotated[
         bool, typer.Option("--no-sensitivity", help="skip the estimated-value reruns")
     ] = False,
@@ -291,8 +249,9 @@ def balance_records(
     """Regenerate the shipped balance records (rules_data/balance/) with the settings' bot."""
     from polis.balance import lab
     from polis.balance import record as records
-    from polis.balance.runner import default_workers
+    from polis.balance.settings import settings
     from polis.compiler import compile_ruleset
+    from polis.game_log import LogError
     from polis.i18n import translator
     from polis.rules.registry import display_path
 
@@ -314,14 +273,24 @@ def balance_records(
                 )
         report_stale(stale, _("balance records are up to date"))
         return
-    show_bar = sys.stderr.isatty()
-    with _progress("balance records", show_bar) as advance:
-        written = lab.regenerate_shipped(
-            wanted,
-            games=games,
-            workers=workers or default_workers(),
-            sensitivity=not no_sensitivity,
-            progress=advance,
-        )
+    planned = games or settings().records.games
+    with (
+        runs.executor(workers, cluster, planned, _) as playing,
+        runs.progress("balance records") as advance,
+    ):
+        try:
+            written = lab.regenerate_shipped(
+                wanted,
+                games=games,
+                executor=playing,
+                sensitivity=not no_sensitivity,
+                resume=resume,
+                progress=advance,
+            )
+        except LogError as exc:
+            raise runs.log_problem(exc, _) from None
+        except lab.RunInterruptedError as stopped:
+            m = stopped.measured
+            runs.interrupted(m.record.games, planned, m.log, _)
     for path in written:
         typer.echo(_("wrote {path}").format(path=display_path(path)))

@@ -14,10 +14,6 @@ from typing import Annotated, Any, ParamSpec, TypeVar
 import typer
 
 from polis.i18n import LANGUAGES, translator
-from polis.i18n.negotiate import negotiate
-from polis.messages import MessageError
-from polis.rules.issues import RulesError
-from polis.safe_write import os_problem, write_text
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -40,7 +36,13 @@ def env_language(environ: dict[str, str] | None = None) -> str:
         value = env.get(var, "")
         if value:
             tag = value.split(".")[0].split("@")[0]
-            return "en" if tag in ("C", "POSIX") else negotiate([tag])
+            if tag in ("C", "POSIX"):
+                return "en"
+            if tag.partition("_")[0] in LANGUAGES:
+                return tag.partition("_")[0]  # de_DE: no need to ask Babel
+            from polis.i18n.negotiate import negotiate
+
+            return negotiate([tag])
     return "en"
 
 
@@ -61,27 +63,28 @@ def user_errors(fn: Callable[P, R]) -> Callable[P, R]:
         lang = given if isinstance(given, str) and given else env_language()
         try:
             return fn(*args, **kwargs)
-        except RulesError as exc:
-            for line in exc.lines(lang):
-                typer.echo(line, err=True)
-            raise typer.Exit(1) from None
-        except MessageError as exc:
-            typer.echo(
-                translator(lang).gettext("error: {problem}").format(problem=exc.render(lang)),
-                err=True,
-            )
-            raise typer.Exit(1) from None
         except UserError as exc:
             typer.echo(translator(lang).gettext("error: {problem}").format(problem=exc), err=True)
             raise typer.Exit(1) from None
-        except OSError as exc:  # printing to a full disk, or a file the command opened itself
-            if exc.errno == errno.EPIPE:
-                raise  # `polis rules 2e | head`: click ends quietly
+        except Exception as exc:
+            # imported only now: a command that fails no check never pays for them
+            from polis.messages import MessageError
+            from polis.rules.issues import RulesError
+            from polis.safe_write import os_problem
+
+            if isinstance(exc, RulesError):
+                for line in exc.lines(lang):
+                    typer.echo(line, err=True)
+                raise typer.Exit(1) from None
+            if isinstance(exc, MessageError):
+                problem = exc.render(lang)
+            elif isinstance(exc, OSError) and exc.errno != errno.EPIPE:
+                # printing to a full disk, or a file the command opened itself
+                problem = os_problem(exc).render(lang)
+            else:
+                raise  # a bug; or `polis rules 2e | head`, where click ends quietly
             typer.echo(
-                translator(lang)
-                .gettext("error: {problem}")
-                .format(problem=os_problem(exc).render(lang)),
-                err=True,
+                translator(lang).gettext("error: {problem}").format(problem=problem), err=True
             )
             raise typer.Exit(1) from None
 
@@ -144,4 +147,6 @@ def emit_json(data: Any) -> None:
 
 def write_atomic(path: Path, text: str) -> None:
     """Write a command's output file through polis.safe_write (a WriteError says what failed)."""
+    from polis.safe_write import write_text
+
     write_text(path, text)

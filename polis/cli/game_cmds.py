@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import functools
-import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from polis.cli import runs
 from polis.cli.common import (
     Lang,
     UserError,
@@ -18,21 +17,14 @@ from polis.cli.common import (
     user_errors,
     write_atomic,
 )
-from polis.compiler import compile_loaded, compile_ruleset
-from polis.engine import (
-    MAX_RECORD_BYTES,
-    RecordError,
-    State,
-    legal_actions,
-    load_record,
-    new_game,
-    replay,
-    state_to_json,
-)
 from polis.i18n import translator
-from polis.i18n.names import Names
-from polis.narrate import Narrator
-from polis.rules.loader import load_overlay_text
+
+if TYPE_CHECKING:
+    from polis.engine import State
+    from polis.narrate import Narrator
+
+# Each command imports the engine, the compiler and the rules models when it runs: the CLI's
+# start (`polis --help`, `polis list`) must not pay for them
 
 
 def register(app: typer.Typer) -> None:
@@ -44,6 +36,8 @@ def register(app: typer.Typer) -> None:
 
 
 def _summary(state: State, narrator: Narrator, log: list[str]) -> str:
+    from polis.engine import legal_actions
+
     cfg = state.cfg
     names = narrator.n
     _ = names.gettext
@@ -89,6 +83,11 @@ def new(
     lang: Lang = "",
 ) -> None:
     """Set up a game and show its first decision."""
+    from polis.compiler import compile_ruleset
+    from polis.engine import new_game, state_to_json
+    from polis.i18n.names import Names
+    from polis.narrate import Narrator
+
     state = new_game(compile_ruleset(ruleset).config, seed)
     if as_json:
         emit_json(state_to_json(state))
@@ -104,6 +103,12 @@ def replay_cmd(
     lang: Lang = "",
 ) -> None:
     """Replay a game record and show where it ends."""
+    from polis.compiler import compile_loaded, compile_ruleset
+    from polis.engine import MAX_RECORD_BYTES, RecordError, load_record, replay, state_to_json
+    from polis.i18n.names import Names
+    from polis.narrate import Narrator
+    from polis.rules.loader import load_overlay_text
+
     _ = translator(lang).gettext
     try:
         if not record.is_file():  # a folder, a pipe or a device is never a record
@@ -150,18 +155,19 @@ def simulate_cmd(
             "--level", help="level of an mcts bot that names none: easy, quick, normal, strong"
         ),
     ] = None,
-    jobs: Annotated[
-        int, typer.Option("--jobs", min=1, help="worker processes playing games at once")
-    ] = 1,
+    workers: runs.Workers = None,
+    cluster: runs.Cluster = None,
+    resume: runs.Resume = False,
     as_json: Annotated[bool, typer.Option("--json")] = False,
     lang: Lang = "",
 ) -> None:
     """Bot games: wins per side and bot, end reasons, scores, length, think time, battles,
     event cards drawn per deck; `--json` adds every game's own counts."""
-    import sys
-
-    from polis.bots import BOTS, LEVEL_NAMES, parse_spec
-    from polis.simulate import simulate
+    from polis.bots import BOTS, LEVEL_NAMES, parse_spec, spec_label
+    from polis.compiler import cache_dir, compile_ruleset
+    from polis.game_log import LogError
+    from polis.simulate import GameResult, open_log, simulate
+    from polis.simulate_text import report
 
     _ = translator(lang).gettext
     for name in (bot, against):
@@ -181,33 +187,49 @@ def simulate_cmd(
                     level=name.partition(":")[2] or level, levels=", ".join(LEVEL_NAMES)
                 )
             ) from None
-    cfg = compile_ruleset(ruleset).config
-    run = functools.partial(
-        simulate,
-        cfg,
-        games,
-        seed,
-        bot,
-        against or bot,
-        alternate=against is not None,
-        level=level,
-        jobs=jobs,
-    )
-    if sys.stderr.isatty():
-        with typer.progressbar(length=games, label=cfg.id, file=sys.stderr) as bar:
-            summary = run(progress=lambda done, _total: bar.update(done - bar.pos))
-    else:
-        summary = run()
-    data = summary.to_json()
+    compiled = compile_ruleset(ruleset)
+    cfg = compiled.config
+    specs = (spec_label(bot, level), spec_label(against or bot, level))
+    try:
+        log, stored = open_log(
+            cache_dir().parent / "simulate",
+            compiled.content_hash,
+            cfg,
+            seed,
+            specs,
+            alternate=against is not None,
+            resume=resume,
+        )
+    except LogError as exc:
+        raise runs.log_problem(exc, _) from None
+    kept = {i: GameResult.from_log(g) for i, g in stored.items()}
+    runs.resumed(len([i for i in kept if i < games]), log.path, _)
+    with (
+        runs.executor(workers, cluster, games, _) as playing,
+        runs.progress(cfg.id) as advance,
+        log,
+    ):
+        summary = simulate(
+            cfg,
+            games,
+            seed,
+            bot,
+            against or bot,
+            alternate=against is not None,
+            level=level,
+            executor=playing,
+            progress=advance,
+            log=log,
+            kept=kept,
+        )
+    if summary.interrupted:
+        runs.interrupted(summary.games, games, log.path, _)
     if as_json:
-        emit_json(data)
+        emit_json(summary.to_json())
         return
-    shown = {k: v for k, v in data.items() if k not in ("error_samples", "per_game")}
-    typer.echo(json.dumps(shown, indent=1))
+    typer.echo(report(summary, cfg, lang, translator(lang), seed))
     for sample in summary.error_samples[:3]:
         typer.echo(sample, err=True)
-    if summary.interrupted:
-        typer.echo(f"interrupted: {summary.games} of {games} games finished", err=True)
 
 
 @user_errors
@@ -283,9 +305,8 @@ def fit_weights(
     ] = None,
     games: Annotated[int, typer.Option("--games", min=2, help="sampled games per ruleset")] = 4000,
     seed: Annotated[int, typer.Option("--seed")] = 100_000,
-    jobs: Annotated[
-        int, typer.Option("--jobs", min=1, help="worker processes playing games at once")
-    ] = 1,
+    workers: runs.Workers = None,
+    cluster: runs.Cluster = None,
     check: Annotated[
         bool, typer.Option("--check", help="only say which rulesets' fitted weights are stale")
     ] = False,
@@ -297,9 +318,8 @@ def fit_weights(
 ) -> None:
     """Fit the search bot's evaluation weights to the results of sampled games, per ruleset,
     and write them to polis/bots/fitted_weights.json (docs/bots.md, "Fitted weights")."""
-    import sys
-
     from polis import tuning
+    from polis.compiler import compile_ruleset
     from polis.rules.registry import display_path
 
     _ = translator(lang).gettext
@@ -319,28 +339,26 @@ def fit_weights(
         report_stale(stale, _("fitted weights are up to date"))
         return
     entries = {}
-    for rid in wanted:
-        compiled = compile_ruleset(rid)
-        if sys.stderr.isatty():
-            with typer.progressbar(length=games, label=rid, file=sys.stderr) as bar:
+    with runs.executor(workers, cluster, games, _) as playing:
+        for rid in wanted:
+            compiled = compile_ruleset(rid)
+            with runs.progress(rid) as advance:
                 sample = tuning.sample(
-                    compiled.config, games, seed, jobs, lambda done, _t: bar.update(done - bar.pos)
+                    compiled.config, games, seed, progress=advance, executor=playing
                 )
-        else:
-            sample = tuning.sample(compiled.config, games, seed, jobs)
-        result = tuning.fit(sample)
-        entries[rid] = tuning.entry(result, compiled.content_hash, games, seed)
-        typer.echo(
-            _(
-                "{ruleset}: hold-out log-loss {hand} with the hand-set weights, {fitted} fitted "
-                "(positions: {positions})"
-            ).format(
-                ruleset=rid,
-                hand=result.log_loss_hand,
-                fitted=result.log_loss_fitted,
-                positions=result.positions,
+            result = tuning.fit(sample)
+            entries[rid] = tuning.entry(result, compiled.content_hash, games, seed)
+            typer.echo(
+                _(
+                    "{ruleset}: hold-out log-loss {hand} with the hand-set weights, {fitted} "
+                    "fitted (positions: {positions})"
+                ).format(
+                    ruleset=rid,
+                    hand=result.log_loss_hand,
+                    fitted=result.log_loss_fitted,
+                    positions=result.positions,
+                )
             )
-        )
     path = out or tuning.table_path()
     write_atomic(path, tuning.merged_table(entries, tuning.read_table(path)))
     typer.echo(_("wrote {path}").format(path=display_path(path)))

@@ -31,7 +31,9 @@ def _catalogs(lang: list[str] | None) -> tuple[str, ...]:
 
 
 i18n_app = typer.Typer(
-    help="Translation catalogs: extract, update, compile, check, stats.", no_args_is_help=True
+    help="Translation catalogs: extract, update, compile, check, stats.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
 )
 
 

@@ -1,4 +1,11 @@
-"""The `polis` command line (README.md#command-line lists the commands)."""
+"""The `polis` command line (README.md#command-line lists the commands).
+
+The CLI answers at once: each command module imports at its top only typer and
+the shared plumbing, and every command imports what it uses when it runs
+(`polis --help` loads no rules model, engine or search index). Help is click's
+plain text (rich_markup_mode=None): the boxed Rich help took 0.29 s of CPU
+against 0.15 s.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +19,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
 )
 rules_cmds.register(app)
 i18n_cmds.register(app)

@@ -4,18 +4,19 @@ from __future__ import annotations
 
 from dataclasses import asdict
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from polis.cli.common import Lang, UserError, emit_json, user_errors
 from polis.i18n import translator
-from polis.markup import unescape
-from polis.reference.render import LINK, RenderedSection, render, section_for_rule
-from polis.reference.search import Hit, marked, search
 
 # Around a matched word in plain output (a pipe, a file); a terminal shows it in bold instead.
 MARK_OPEN, MARK_CLOSE = "«", "»"
+
+if TYPE_CHECKING:
+    from polis.reference.render import RenderedSection
+    from polis.reference.search import Hit
 
 
 def register(app: typer.Typer) -> None:
@@ -24,6 +25,9 @@ def register(app: typer.Typer) -> None:
 
 
 def _plain(section: RenderedSection, titles: dict[str, str]) -> str:
+    from polis.markup import unescape
+    from polis.reference.render import LINK
+
     body = LINK.sub(lambda m: f"→ {titles.get(m.group(1), m.group(1))}", section.text).rstrip()
     see = ", ".join(unescape(titles.get(s, s)) for s in section.see)
     lines = [f"## {unescape(section.title)}  [{section.id}]", "", unescape(body)]
@@ -41,11 +45,15 @@ def rules(
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
 ) -> None:
     """The rules of a ruleset, in your language: all of them, one topic, or a search."""
+    from polis.reference.render import render, section_for_rule
+
     _ = translator(lang).gettext
     if topic is not None and text is not None:
         raise UserError(_("ask for one --topic or one --search, not both"))
     everything = render(ruleset, lang)
     if text is not None:
+        from polis.reference.search import search  # bm25s and numpy: only for a search
+
         _found(search(ruleset, lang, text, everything), as_json, lang)
         return
     sections = list(everything)
@@ -73,6 +81,9 @@ def rules(
 def _found(hits: list[Hit], as_json: bool, lang: str) -> None:
     """Search results, best first: each section's heading and the passage that matches,
     the words the query matched marked (bold on a terminal, «…» elsewhere)."""
+    from polis.markup import unescape
+    from polis.reference.search import marked
+
     if as_json:
         emit_json(
             [

@@ -4,20 +4,18 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from polis.cli.common import Lang, UserError, emit_json, user_errors, write_atomic
-from polis.compiler import compile_ruleset
-from polis.compiler.provenance import provenance_report
-from polis.compiler.serialize import to_jsonable
 from polis.i18n import translator
-from polis.messages import msg
-from polis.rules.issues import Issue, RulesError
-from polis.rules.loader import load_ruleset
-from polis.rules.registry import discover, display_path
-from polis.summaries import ruleset_summaries
+
+if TYPE_CHECKING:
+    from polis.rules.issues import Issue
+
+# Each command imports what it uses when it runs (pydantic models, the compiler): `polis
+# --help` and `polis list` must not pay for the rules models' import (README, "Command line")
 
 
 def register(app: typer.Typer) -> None:
@@ -36,6 +34,7 @@ def list_rulesets(
     """List the rulesets: id, title, kind and how much of each is sourced."""
     from polis.i18n.formats import percent
     from polis.i18n.vocabulary import keyword_label
+    from polis.summaries import ruleset_summaries
 
     tr = translator(lang)
     rows = ruleset_summaries()
@@ -55,11 +54,16 @@ def list_rulesets(
 
 
 def _targets(paths: list[Path]) -> list[str | Path]:
+    from polis.rules.registry import discover, display_path
+
     if not paths:
         return list(discover())
     targets: list[str | Path] = []
     for path in paths:
         if not path.exists():
+            from polis.messages import msg
+            from polis.rules.issues import Issue, RulesError
+
             raise RulesError([Issue(None, display_path(path), msg("file.missing"))])
         # a file inside an edition folder stands for the whole edition
         if (
@@ -80,18 +84,33 @@ def validate(
     lang: Lang = "",
 ) -> None:
     """Check rulesets; print one `path:line:col: field: message` line per problem."""
+    from polis import checked
+
     issues: list[Issue] = []
-    checked: list[str] = []
+    valid: list[str] = []
     for target in _targets(paths or []):
+        # files and code that passed before pass again: only a change is checked afresh
+        known = checked.recall("valid", target)
+        if isinstance(known, str):
+            valid.append(known)
+            continue
+        from polis.rules.issues import RulesError
+        from polis.rules.loader import load_ruleset
+
         try:
-            checked.append(load_ruleset(target).model.id)
+            rid = load_ruleset(target).model.id
         except RulesError as exc:
             issues.extend(exc.issues)
+            continue
+        checked.remember("valid", target, rid)
+        valid.append(rid)
     if issues:
+        from polis.rules.issues import RulesError
+
         raise RulesError(issues)
-    valid = translator(lang).gettext("{ruleset}: valid")
-    for rid in checked:
-        typer.echo(valid.format(ruleset=rid))
+    said = translator(lang).gettext("{ruleset}: valid")
+    for rid in valid:
+        typer.echo(said.format(ruleset=rid))
 
 
 @user_errors
@@ -103,6 +122,11 @@ def compile_cmd(
     lang: Lang = "",
 ) -> None:
     """Print the compiled engine configuration as JSON."""
+    from polis.compiler import compile_ruleset
+    from polis.compiler.provenance import provenance_report
+    from polis.compiler.serialize import to_jsonable
+    from polis.rules.loader import load_ruleset
+
     compiled = compile_ruleset(ruleset)
     report = provenance_report(load_ruleset(ruleset).model)
     data = {
@@ -138,6 +162,8 @@ def diff(
 ) -> None:
     """Every difference between two rulesets, in your language: by topic, or in the rule text."""
     from polis.comparison import Comparison
+    from polis.compiler import compile_ruleset
+    from polis.rules.loader import load_ruleset
 
     _ = translator(lang).gettext
     if topic is not None and not rules:
@@ -174,7 +200,7 @@ def schema(
     from polis.balance.record import schema_files as balance_schemas
     from polis.engine import schema_files as engine_schema_files
     from polis.rules import schema_export
-    from polis.rules.registry import rules_data_dir
+    from polis.rules.registry import display_path, rules_data_dir
 
     _ = translator(lang).gettext
     rules_folder = rules_data_dir() / "schema"

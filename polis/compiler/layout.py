@@ -9,10 +9,13 @@ look as if they were played under other rules.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from polis.compiler.config import EngineConfig
 from polis.rules.geometry import Pt, parse_points
-from polis.rules.models import AreaDrawing, Ruleset
+
+if TYPE_CHECKING:  # a cached board is read back without the rules models (pydantic)
+    from polis.rules.models import AreaDrawing, Ruleset
 
 Outline = tuple[Pt, ...]
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from polis.play.clicks import board_target, probe_for_click
 
 from polis.compiler import compile_ruleset
 from polis.engine import (
@@ -21,6 +20,7 @@ from polis.engine.operations import ARG_KINDS, BOARD_KINDS
 from polis.engine.phases import PHASES
 from polis.engine.state_json import apply_overrides
 from polis.narrate import LABELS
+from polis.play.clicks import board_target, probe_for_click
 from polis.rules.registry import discover
 
 
