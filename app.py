@@ -22,6 +22,7 @@ with st.sidebar:
     )
     links.mount()
     chrome_words.mount()
+session.sync_params()  # the address follows the sidebar's language and ruleset on every page
 
 pages = [
     st.Page(
