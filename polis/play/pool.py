@@ -261,7 +261,10 @@ class SearchPool:
         self._cancelled = multiprocessing.sharedctypes.RawArray("b", SLOTS)
         self._context = context
         self._executor = self._start()
-        self._lock = threading.Lock()
+        # re-entrant: the sweep cancels a queued job while holding it, and a cancelled
+        # future runs its done callback (`_release`, which takes it too) at once, in the
+        # same thread. A plain lock deadlocked there, and every poll after it waited forever
+        self._lock = threading.RLock()
         self._free = list(range(SLOTS))
         self._tickets: dict[int, Ticket] = {}
         self._order = itertools.count()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import signal
+import threading
 import time
 from collections.abc import Iterator
 
@@ -93,12 +94,36 @@ def test_a_search_nobody_polls_is_cancelled(pool: SearchPool) -> None:
     assert status.done and status.action is None
 
 
+def test_a_queued_job_nobody_polls_is_cancelled_and_the_pool_goes_on(pool: SearchPool) -> None:
+    """A queued job's cancel runs its callback at once, inside the watchdog's sweep: the
+    sweep must not wait for itself (it did, and every poll after it hung)."""
+    _game, job = later_job("mcts:strong", steps=0)
+    running, queued = pool.submit(job), pool.submit(job)
+    queued.polled -= pool_module.STALE_SECONDS + 1
+
+    def sweep() -> None:  # as the watchdog does
+        with pool._lock:
+            pool._sweep()
+
+    swept = threading.Thread(target=sweep, daemon=True)
+    swept.start()
+    swept.join(10)
+    assert not swept.is_alive()  # the sweep is over, not waiting for its own lock
+    assert queued.future.cancelled() and pool.poll(queued).action is None
+    assert finish(pool, running).action is not None  # the pool still answers
+    assert pool.busy() == 0
+
+
 def test_a_queued_job_knows_how_many_are_ahead(pool: SearchPool) -> None:
     _game, job = later_job("mcts:strong", steps=0)
-    first, second, third = (pool.submit(job) for _ in range(3))
-    assert pool.poll(third).waiting >= 1
-    for ticket in (first, second, third):
-        assert finish(pool, ticket).action is not None
+    tickets = [pool.submit(job) for _ in range(3)]
+    assert pool.poll(tickets[2]).waiting >= 1
+    # each is polled while it waits, as its session would (a job nobody polls for
+    # STALE_SECONDS is cancelled: on a loaded machine two strong searches take longer)
+    deadline = time.monotonic() + 120
+    while not all(pool.poll(t).done for t in tickets) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert all(pool.poll(t).action is not None for t in tickets)
 
 
 def test_a_full_pool_refuses_more(monkeypatch: pytest.MonkeyPatch, pool: SearchPool) -> None:
