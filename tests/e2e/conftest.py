@@ -1,4 +1,5 @@
-"""The real thing: `streamlit run app.py` on a free port, driven by headless Chromium.
+"""The real thing: the app's server (`streamlit run polis/app/serve.py`, as ./run app starts
+it) on a free port, driven by headless Chromium.
 
 Timings of every Play rerun are appended by the page to POLIS_TIMINGS_FILE; the
 tests write their summary and screenshots to tests/artifacts/ (not committed).
@@ -72,7 +73,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     timings, log = work / "timings.txt", work / "streamlit.log"
     env = {**os.environ, "POLIS_TIMINGS_FILE": str(timings), "POLIS_CACHE_DIR": str(work / "cache")}
     command = [
-        sys.executable, "-m", "streamlit", "run", "app.py",
+        sys.executable, "-m", "streamlit", "run", "polis/app/serve.py",
         "--server.headless", "true",
         "--server.port", str(port),
         "--server.address", "127.0.0.1",
