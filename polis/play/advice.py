@@ -136,15 +136,14 @@ def _goods_changes(
 
 
 def _parts(s: State, side: int) -> Parts:
+    """The evaluation's terms, the score told by what makes it (prestige, population), and
+    the population's worth in the rounds to come counted with the population."""
     parts = value_parts(s, side, fitted.weights_for(s.cfg))
-    if not s.finished:  # the score told by what makes it
-        score = score_parts(s)[side]
-        for part in SCORE_PARTS:
-            parts[part] = float(score.get(part, 0))
-        parts["score"] -= sum(parts[p] for p in SCORE_PARTS)
-    else:
-        for part in SCORE_PARTS:
-            parts[part] = 0.0
+    score = score_parts(s)[side] if not s.finished else {}
+    for part in SCORE_PARTS:
+        parts[part] = float(score.get(part, 0))
+        parts["score"] -= parts[part]
+    parts["population"] += parts.pop("growth")
     return parts
 
 

@@ -470,7 +470,7 @@ class Desk:
                 asked.cancel(self.pool)
         game = self.game
         chances = review.chances(game.states)
-        turns = review.turns([s.side for s in game.steps])
+        turns = review.turns(game.states)
         slips = review.slips(chances, turns, side)
         found = Review(side, chances, turns, slips)
         found.asked = {s.turn.first: _Asked(game.hint_job(s.turn.first)) for s in slips}

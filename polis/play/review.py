@@ -8,9 +8,11 @@ advantage that make a 73 % chance), the way the search turns positions into
 chances. A finished game is 1, ½ or 0. Evaluating every position of a game of
 300 steps takes milliseconds, so the whole curve is drawn at once.
 
-A turn is a run of decisions by the same side (an action and every step of it,
-or a feeding, or a battle's cards); its cost to the side that played it is
-the fall of that side's chance from just before the turn to just after it.
+A turn is what players call one: a side's run of decisions (its actions and
+every step of them, a battle's cards), each action of a side playing alone
+after the other passed, and each side's part of a round's end; its cost to
+the side that played it is the fall of that side's chance from just before
+the turn to just after it.
 The dice and cards drawn during the turn count too: a failed siege falls
 like a poor choice. What the bot would have chosen at the start of the
 costliest turns is asked of the search (polis.play.advice), like a hint.
@@ -76,13 +78,29 @@ def chances(states: Sequence[State]) -> list[float]:
     return [chance(s, 0, scale) for s in states]
 
 
-def turns(sides: Sequence[int]) -> list[Turn]:
-    """The runs of consecutive decisions by one side, given who decided each step."""
+def _begins_turn(before: State, now: State) -> bool:
+    """Whether the decision owed in `now` begins a new turn, `before` being the position
+    of the decision before it."""
+    if now.player != before.player or now.round != before.round:
+        return True
+    if bool(now.step) != bool(before.step):  # the round's end begins
+        return True
+    # a side acting alone after the other passed: each action is a turn of its own
+    alone = now.passed >> (1 - now.player) & 1
+    return now.phase == "turn" and bool(alone)
+
+
+def turns(states: Sequence[State]) -> list[Turn]:
+    """The game's turns, as players tell them: a side's run of decisions (its actions and
+    their steps, a battle's cards, its feeding), each action of a side playing alone
+    after a pass on its own, and a round's end apart from its turns. `states` is the
+    history: states[i] is the position of the i-th decision, the last the position now."""
     found: list[Turn] = []
     first = 0
-    for i in range(1, len(sides) + 1):
-        if i == len(sides) or sides[i] != sides[first]:
-            found.append(Turn(sides[first], first, i))
+    decisions = len(states) - 1
+    for i in range(1, decisions + 1):
+        if i == decisions or _begins_turn(states[i - 1], states[i]):
+            found.append(Turn(states[first].player, first, i))
             first = i
     return found
 

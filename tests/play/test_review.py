@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from polis.bots import fitted
@@ -16,10 +18,29 @@ from tests.app.scenes import starved_out
 QUICK = "mcts:quick"
 
 
-def test_turns_are_runs_of_one_sides_decisions() -> None:
-    assert review.turns([0, 0, 1, 1, 1, 0]) == [Turn(0, 0, 2), Turn(1, 2, 5), Turn(0, 5, 6)]
-    assert review.turns([]) == []
-    assert review.turns([1]) == [Turn(1, 0, 1)]
+def test_turns_are_what_players_call_turns() -> None:
+    game = GameSession.start(compile_ruleset("2e"), 3, ("greedy", "greedy"))
+    states = game.states
+    found = review.turns(states)
+    # they cover the game, one after the other, each by one side
+    assert found[0].first == 0 and found[-1].end == len(game.steps)
+    assert all(a.end == b.first for a, b in itertools.pairwise(found))
+    for turn in found:
+        assert {s.side for s in game.steps[turn.first : turn.end]} == {turn.side}
+        # a turn never spans two rounds, nor the turns and the round's end
+        assert len({states[i].round for i in range(turn.first, turn.end)}) == 1
+        assert len({bool(states[i].step) for i in range(turn.first, turn.end)}) == 1
+    # a side acting alone after a pass plays one action a turn
+    alone = [
+        t
+        for t in found
+        if states[t.first].phase == "turn" and states[t.first].passed >> (1 - t.side) & 1
+    ]
+    assert alone
+    for turn in alone:
+        actions = [i for i in range(turn.first, turn.end) if states[i].phase == "turn"]
+        assert actions == [turn.first]
+    assert review.turns(states[:1]) == []
 
 
 def test_the_chance_is_the_fitted_evaluation_squashed_and_a_result_at_the_end() -> None:
