@@ -116,6 +116,8 @@ def test_a_broken_overlay_changes_nothing(app: AppTest) -> None:
     pick(app, "overlay_upload", file("house.yaml", b"id: [\n"))
     assert app.error and "nothing was changed" in app.error[0].value
     assert not app.success and not app.session_state["overlays"]
+    # every line of the report whole: a long one wraps instead of running off the box
+    assert app.code and app.code[0].proto.wrap_lines
 
 
 def test_an_overlay_too_large_is_refused_by_its_size(app: AppTest) -> None:

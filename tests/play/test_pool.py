@@ -98,7 +98,11 @@ def test_a_queued_job_nobody_polls_is_cancelled_and_the_pool_goes_on(pool: Searc
     """A queued job's cancel runs its callback at once, inside the watchdog's sweep: the
     sweep must not wait for itself (it did, and every poll after it hung)."""
     _game, job = later_job("mcts:strong", steps=0)
-    running, queued = pool.submit(job), pool.submit(job)
+    # the executor hands a job on to its worker's queue ahead of time (it is "running" then
+    # and cannot be cancelled): the last of four is still waiting in the pool
+    tickets = [pool.submit(job) for _ in range(4)]
+    queued = tickets[-1]
+    assert not queued.future.running()
     queued.polled -= pool_module.STALE_SECONDS + 1
 
     def sweep() -> None:  # as the watchdog does
@@ -110,8 +114,14 @@ def test_a_queued_job_nobody_polls_is_cancelled_and_the_pool_goes_on(pool: Searc
     swept.join(10)
     assert not swept.is_alive()  # the sweep is over, not waiting for its own lock
     assert queued.future.cancelled() and pool.poll(queued).action is None
-    assert finish(pool, running).action is not None  # the pool still answers
-    assert pool.busy() == 0
+    for ticket in tickets[:-1]:
+        pool.cancel(ticket)
+    deadline = time.monotonic() + 30
+    while pool.busy() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert pool.busy() == 0  # every slot free again
+    quick = later_job("mcts:quick")[1]
+    assert finish(pool, pool.submit(quick)).action is not None  # and the pool goes on
 
 
 def test_a_queued_job_knows_how_many_are_ahead(pool: SearchPool) -> None:
