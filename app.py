@@ -7,6 +7,13 @@ from polis.app.session import _
 from polis.i18n import LANGUAGES
 
 st.set_page_config(page_title="Polis", page_icon="🏛️", layout="wide")
+PHONE_NAV_STYLE = """<style>
+.st-key-phone_nav { display: none; }
+@media (max-width: 640px) {
+  .st-key-phone_nav { display: flex; flex-wrap: wrap; gap: 0 0.2rem; margin: -0.5rem 0 0.3rem; }
+  .st-key-phone_nav a { padding: 0.1rem 0.35rem; }
+}
+</style>"""
 session.init()
 
 # option labels are computed here, so the format functions never touch session state
@@ -22,13 +29,17 @@ with st.sidebar:
     )
     links.mount()
     chrome_words.mount()
+session.sync_params()  # the address follows the sidebar's language and ruleset on every page
 
 pages = [
     st.Page(
-        "app_pages/reference.py",
-        title=_("Rules"),
-        icon=":material/menu_book:",
-        default=True,  # served at the app's root: Streamlit gives a default page no path of its own
+        "app_pages/start.py",
+        title=session.tr().pgettext("page", "Start"),  # the page, not the button
+        icon=":material/home:",
+        default=True,
+    ),
+    st.Page(
+        "app_pages/reference.py", title=_("Rules"), icon=":material/menu_book:", url_path="rules"
     ),
     st.Page(
         "app_pages/compare.py",
@@ -39,4 +50,10 @@ pages = [
     st.Page("app_pages/play.py", title=_("Play"), icon=":material/swords:", url_path="play"),
     st.Page("app_pages/data.py", title=_("Data"), icon=":material/dataset:", url_path="data"),
 ]
-st.navigation(pages, position="top").run()
+page = st.navigation(pages, position="top")
+# a phone folds the top navigation behind the sidebar's button: the pages stay in view here
+st.html(PHONE_NAV_STYLE)
+with st.container(key="phone_nav", horizontal=True, gap="small"):
+    for each in pages:
+        st.page_link(each, label=each.title, icon=each.icon)
+page.run()

@@ -119,7 +119,8 @@ elif upload is not None and upload.content is not None:
                 len(exc.issues),
             ).format(count=number(len(exc.issues), session.lang()))
         )
-        st.code("\n".join(exc.shown(session.lang())), language=None)
+        # every line whole: a long path or message wraps rather than running off the box
+        st.code("\n".join(exc.shown(session.lang())), language=None, wrap_lines=True)
     else:
         st.success(_("{title} is valid.").format(title=escape(loaded.model.title)))
         text = upload.content.decode("utf-8-sig")  # valid: the loader has just read it

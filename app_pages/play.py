@@ -13,21 +13,26 @@ from pathlib import Path
 
 import streamlit as st
 
-from polis.app import friends, new_game, play_parts, session
+from polis.app import friends, new_game, play_parts, scroll, session
 from polis.app import table_html as html
 from polis.app.session import _
 from polis.play import share
 from polis.play.desk import Undo
 
 started, started_cpu = session.run_clock()  # from the top of the run, frame included
-VIEWS = {"game": _("Game"), "replay": _("Replay"), "log": _("Log")}
+VIEWS = {"game": _("Game"), "replay": _("Replay"), "review": _("Review"), "log": _("Log")}
 
 new_game.from_link()
 friends.from_link()
 desk = new_game.current()
 if desk is None:
-    new_game.form()
-    friends.form()
+    st.title(_("Play"))
+    if friends.first():  # from the start page's "Play with a friend"
+        friends.form()
+        new_game.form()
+    else:
+        new_game.form()
+        friends.form()
     friends.my_games()
     st.stop()
 
@@ -53,6 +58,7 @@ toolbar.button(
     on_click=play_parts.press,
     args=(desk, Undo()),
 )
+play_parts.hint_button(scene, toolbar)
 # a game with a friend keeps its record (its seed: the cards to come) until it is over
 if seat is None or game.state.finished:
     record_json = desk.record().to_json()
@@ -63,32 +69,52 @@ if seat is None or game.state.finished:
         mime="application/json",
         key="save_button",
     )
-    if toolbar.button(_("Share link"), key="share_button"):
-        session.sync_params(record=share.encode_record(record_json))
-# only the chosen view is drawn (st.tabs would build all three on every click)
+    with toolbar.popover(_("Share link"), icon=":material/share:", key="share_popover"):
+        # the link is ready when the popover opens: nothing waits for a run (or a bot)
+        shipped = game.overlay is None  # an overlay travels in the record, not by its name
+        ruleset = game.compiled.config.id if shipped else None
+        link = share.link(st.context.url, session.lang(), ruleset, record_json)
+        st.caption(_("Anyone who opens this link sees this game as it is now, and can play on."))
+        st.code(link, language=None, wrap_lines=True)
+        st.caption(_("Copy it with the button at the box's corner."))
+shown = [v for v in VIEWS if v != "review" or desk.reviewable()]
+if st.session_state.get(play_parts.VIEW) not in shown:
+    st.session_state[play_parts.VIEW] = "game"
+# only the chosen view is drawn (st.tabs would build all of them on every click)
 view = toolbar.segmented_control(
     _("View"),
-    list(VIEWS),
-    default="game",
+    shown,
     required=True,
     format_func=VIEWS.__getitem__,
-    key="play_view",
+    key=play_parts.VIEW,
     label_visibility="collapsed",
 )
 
 # ---------------------------------------------------------------- the chosen view
 
-bar = None
+bar = review_bar = None
 if view == "replay":
     play_parts.replay_view(scene)
 elif view == "log":
     play_parts.log_view(scene)
+elif view == "review":
+    review_bar = play_parts.review_view(scene)
 else:
     matchup = friends.matchup(seat) if seat is not None else new_game.matchup(desk)
     bar = play_parts.game_view(scene, matchup)
+    # a new question, or a hint just come: into view (on a phone they can be off the screen)
+    hinted = scene.view.advice is not None
+    scroll.into_view(f"{scene.step}:{hinted}", "hint" if hinted else "prompt")
 
 # a bot to move: its search runs in the pool while this run shows how far it has come
 moved = play_parts.think(scene, bar) if scene.view.thinking else False
+# a hint or the review's bot choices asked for: searched the same way
+if view == "game" and scene.view.hinting:
+    play_parts.wait_for_hint(scene)
+    moved = True
+if review_bar is not None:
+    play_parts.wait_for_review(scene, review_bar)
+    moved = True
 if seat is not None:
     friends.watch_for_moves()  # the other seat's moves, once a second while it decides
 

@@ -156,12 +156,13 @@ def serve(extra: list[str], work: Path) -> Iterator[Server]:
     app = ROOT / "app.py"
     if not app.exists():
         raise AppBenchError(f"{app} is missing: run the benchmark from a checkout of the app")
+    server = ROOT / "polis" / "app" / "serve.py"  # serves app.py as ./run app does
     port = _free_port()
     timings = work / "timings.txt"
     log = work / "streamlit.log"
     env = {**os.environ, "POLIS_TIMINGS_FILE": str(timings)}
     command = [
-        sys.executable, "-m", "streamlit", "run", str(app),
+        sys.executable, "-m", "streamlit", "run", str(server),
         "--server.headless", "true",
         "--server.port", str(port),
         "--server.address", "127.0.0.1",

@@ -100,7 +100,7 @@ def from_link() -> Desk | None:
     if held is not None and held.token == token:
         return held.seat.desk
     try:
-        seat = join(store(), token, session.shipped_ids().__contains__)
+        seat = join(store(), token, session.shipped_ids().__contains__, shared_pool())
     except (StoreError, RecordError, RulesError, MessageError) as error:
         _say(error)
         return None
@@ -121,6 +121,18 @@ def link(token: str) -> str:
         path = path.rsplit("/", 1)[0] + "/play"
     query = urlencode({SEAT: token, "lang": session.lang()})
     return urlunsplit((here.scheme, here.netloc, path, query, ""))
+
+
+FIRST = "friends_first"  # the start page's "Play with a friend" asks for this form first
+
+
+def put_first() -> None:
+    st.session_state[FIRST] = True
+
+
+def first() -> bool:
+    """Whether the invitation comes before the new-game form (once: the next run forgets)."""
+    return bool(st.session_state.pop(FIRST, False))
 
 
 def form() -> None:

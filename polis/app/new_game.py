@@ -15,7 +15,7 @@ from polis.app.markup import escape
 from polis.app.session import _
 from polis.engine import MAX_RECORD_BYTES, RecordError
 from polis.i18n.names import Names
-from polis.play import share
+from polis.play import guide, share
 from polis.play.controllers import CONTROLLERS, DEFAULTS, Pair
 from polis.play.desk import Desk
 from polis.play.game import GameSession, open_record
@@ -24,6 +24,7 @@ from polis.reference.events import known_cards_note
 from polis.rules.issues import RulesError
 
 DESK = "desk"
+CONTROLLER_KEYS = ("athens_controller", "sparta_controller")  # the form's pickers, by side
 
 
 def current() -> Desk | None:
@@ -31,10 +32,28 @@ def current() -> Desk | None:
     return desk
 
 
-def seat(game: GameSession) -> None:
+def seat(game: GameSession, *, tips: bool = False) -> Desk:
     """Seat the session at a new game (leaving the one before: its search is not wanted)."""
     leave()
-    st.session_state[DESK] = Desk(game, pool=shared_pool())
+    desk = Desk(game, pool=shared_pool())
+    desk.tips = tips
+    st.session_state[DESK] = desk
+    return desk
+
+
+def preset(*controllers: str) -> None:
+    """What the new-game form offers each side next time it is drawn."""
+    for key, controller in zip(CONTROLLER_KEYS, controllers, strict=True):
+        st.session_state[key] = controller
+
+
+def start_guided() -> None:
+    """The guided first game: 2e's first round against the easy bot, with tips (a callback:
+    the sidebar's ruleset follows before it is drawn)."""
+    st.session_state["ruleset"] = guide.GUIDED_RULESET
+    controllers = guide.GUIDED_CONTROLLERS
+    compiled = session.compiled(guide.GUIDED_RULESET)
+    seat(GameSession.start(compiled, guide.GUIDED_SEED, controllers, answer=False), tips=True)
 
 
 def leave() -> None:
@@ -81,7 +100,6 @@ def controller_labels() -> dict[str, str]:
 def form() -> None:
     """A new game of the sidebar's ruleset, or a saved one loaded from a file."""
     names = session.names()  # the sidebar's ruleset: the one a new game will use
-    st.title(_("Play"))
     st.subheader(_("New game"))
     shown = controller_labels()
     with st.form("new_game"):
@@ -93,18 +111,25 @@ def form() -> None:
             cols[1 + side].selectbox(
                 names.side(side),
                 list(shown),
-                index=list(shown).index(DEFAULTS[side]),
+                # a preset (the start page's "with a friend") stands in the session state
+                index=None if key in st.session_state else list(shown).index(DEFAULTS[side]),
                 format_func=shown.__getitem__,
-                key=f"{sid}_controller",
+                key=key,
             )
-            for side, sid in enumerate(("athens", "sparta"))
+            for side, key in enumerate(CONTROLLER_KEYS)
         ]
+        tips = st.checkbox(
+            _("Tips for a first game"),
+            key="new_game_tips",
+            help=_("A short tip at each new kind of decision, with its rule."),
+        )
         if st.form_submit_button(_("Start"), type="primary"):
             rid = str(st.session_state["ruleset"])
             overlay = session.overlay(rid)
             pair: Pair = (str(chosen[0]), str(chosen[1]))
             text = overlay.text if overlay else None
-            seat(GameSession.start(session.compiled(rid), int(seed), pair, text, answer=False))
+            game = GameSession.start(session.compiled(rid), int(seed), pair, text, answer=False)
+            seat(game, tips=bool(tips))
             st.rerun()
     st.subheader(_("Load a saved game"))
     upload = file_picker.file_picker(

@@ -9,24 +9,25 @@ drawn as text (escaped HTML blocks, plain button labels).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from itertools import groupby
 from typing import Any
 
 import streamlit as st
 
-from polis.app import session
+from polis.app import charts, session
 from polis.app import table_html as html
 from polis.app.battle_cards import cards as card_component
 from polis.app.board_component import BoardClick as ShownClick
 from polis.app.board_component import show_board
 from polis.app.board_view import board_data, element_name
 from polis.app.session import _
-from polis.app.words import Words
+from polis.app.words import Coach
 from polis.engine import Action, State, action_from_json, other_passed, scores
 from polis.i18n.names import Names
 from polis.narrate import Narrator
 from polis.play import cards as battle_cards
-from polis.play import choices, recent
+from polis.play import choices, guide, recent
 from polis.play import table as table_facts
 from polis.play.clicks import element_index, last_marks, targets
 from polis.play.desk import (
@@ -35,6 +36,7 @@ from polis.play.desk import (
     Choose,
     Click,
     Desk,
+    Hint,
     PickCards,
     Reveal,
     Thinking,
@@ -45,6 +47,8 @@ from polis.play.outcome import outcome
 from polis.reference.render import section_for_rule
 
 CARD_PHASES = ("attack", "defend")
+VIEW = "play_view"  # the Play page's view picker (game, replay, review, log)
+REPLAY_STEP = "replay_step"
 BATTLE_KEYS = frozenset({"assault", "retreat", "battle_end"})  # told by words.battle_story
 
 
@@ -56,13 +60,15 @@ class Scene:
     view: View
     names: Names
     narrator: Narrator
-    words: Words
+    words: Coach
+    # progress bars drawn where an answer will show (a hint's), filled after the page is drawn
+    bars: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
     def of(cls, desk: Desk) -> Scene:
         names = Names(desk.game.compiled.config, session.tr())
         narrator = Narrator(names, session.lang())
-        return cls(desk, desk.view(), names, narrator, Words(narrator))
+        return cls(desk, desk.view(), names, narrator, Coach(narrator))
 
     @property
     def state(self) -> State:
@@ -191,7 +197,9 @@ def news(scene: Scene) -> None:
             others = (words.entry(*e) for e in group.entries if e[0] not in BATTLE_KEYS)
             lines = words.battle_story(report) + [line for line in others if line]
         drawn.append((head, lines))
-    st.html(html.groups(_("What just happened"), drawn, _("Nothing yet.")))
+    # while cards are picked the battle tells itself: the news folds to its headings
+    folded = scene.state.phase in CARD_PHASES and bool(scene.view.options)
+    st.html(html.groups(_("What just happened"), drawn, _("Nothing yet."), 0 if folded else 1))
 
 
 # ---------------------------------------------------------------- the decision
@@ -234,17 +242,46 @@ def battle(scene: Scene) -> None:
         "token": f"{scene.step}",
         "role": role,
         "naval": fight.naval,
-        "hand": [words.card_face(f) | {"type": f.type} for f in faces],
-        "shown": [words.card_face(f) | {"type": f.type} for f in shown],
+        "hand": card_faces(scene, faces, role),
+        "shown": card_faces(scene, shown, ""),
         "legal": legal,
         "previews": previews,
         "texts": words.card_texts(),
+        "rules": words.card_rules(fight.naval),
     }
     pick = card_component(data, key=f"cards_{scene.step}")
     if pick and pick.get("token") == str(scene.step):
         types = tuple(t for t in pick.get("types") or [] if isinstance(t, int))
         scene.desk.click(PickCards(str(pick.get("kind")), types))
         st.rerun()
+
+
+def card_faces(scene: Scene, faces: list[battle_cards.Face], role: str) -> list[dict[str, object]]:
+    """The faces as the card component draws them: names with their meanings, and on the
+    deciding side's hand what each card can do (the odds of an answer to it, or which of
+    the shown cards it answers)."""
+    state, words, cfg = scene.state, scene.words, scene.state.cfg
+    odds = battle_cards.answer_chances(state, state.player) if role == "attack" else {}
+    answering = battle_cards.answered_by(state, state.player) if role == "defend" else {}
+    shown = battle_cards.shown(state) if role == "defend" else []
+    drawn = []
+    for f in faces:
+        face: dict[str, object] = words.card_face(f) | {"type": f.type}
+        face["meaning"] = words.meaning(cfg.formations[f.formation], str(face["formation"]))
+        face["maneuver_meaning"] = words.meaning(cfg.maneuvers[f.maneuver], str(face["maneuver"]))
+        if f.type in odds:
+            face["note"] = words.answer_odds(odds[f.type])
+            face["good"] = odds[f.type] < 0.5
+        elif f.type in answering:
+            meets = answering[f.type]
+            face["answers"] = list(meets)
+            if meets:
+                face["note"] = words.answers_note(
+                    [f"{scene.names.formation(shown[i].formation)} ({i + 1})" for i in meets]
+                )
+                face["good"] = True
+        drawn.append(face)
+    return drawn
 
 
 def board_pick(scene: Scene) -> None:
@@ -425,10 +462,100 @@ def decision(scene: Scene) -> Any:
             ),
         )
     elif view.options:
+        tip(scene)
+        hint(scene)
         board_pick(scene)
         options(scene)
     refusal(scene)
     return bar
+
+
+def rule_link(scene: Scene, rule: str, label: str) -> None:
+    """A link that opens the rule's section of the game's rules (shipped rulesets only)."""
+    if scene.desk.game.overlay is not None:
+        return
+    cfg = scene.state.cfg
+    section = section_for_rule(cfg.id, session.lang(), rule)
+    if section is not None:
+        st.page_link(
+            "app_pages/reference.py",
+            label=html.plain(label.format(title=section.title)),
+            icon=":material/menu_book:",
+            query_params={"section": section.id, "lang": session.lang(), "ruleset": cfg.id},
+        )
+
+
+def _tips_off(desk: Desk) -> None:
+    desk.tips = False
+
+
+def tip(scene: Scene) -> None:
+    """A newcomer's tip for a kind of decision met for the first time, with its rule."""
+    kind = scene.view.tip
+    if kind is None:
+        return
+    title, text = scene.words.tip(kind)
+    st.html(html.tip(title, text))
+    row = st.container(horizontal=True, vertical_alignment="center", key="tip_links")
+    with row:
+        rule_link(scene, guide.RULES[kind], _("Rule: {title}"))
+        st.button(
+            _("Turn tips off"),
+            key=f"tips_off_{scene.step}",
+            on_click=_tips_off,
+            args=(scene.desk,),
+            type="tertiary",
+        )
+
+
+def hint(scene: Scene) -> None:
+    """The suggestion and why (asked for in the toolbar), or its search's progress."""
+    view, desk = scene.view, scene.desk
+    if not view.hints:
+        return
+    if view.advice is not None:
+        title, lines = scene.words.hint(scene.state, view.advice)
+        st.html(html.hint(title, lines))
+        listed = [c.action for c in desk.consequences()]
+        if view.advice.action in listed:  # its button among the choices, marked
+            st.html(html.marked_choice(f"choice_{scene.step}_{listed.index(view.advice.action)}"))
+        st.button(
+            _("Play the suggestion"),
+            key=f"hint_play_{scene.step}",
+            on_click=press,
+            args=(desk, Choose(view.advice.action)),
+            type="primary",
+        )
+    elif view.hinting:
+        scene.bars["hint"] = st.progress(0.0, text=_("The bot looks for a move…"))
+
+
+def hint_button(scene: Scene, where: Any) -> None:
+    """Suggest a move: in the toolbar, open where the game allows hints and it is ours."""
+    view = scene.view
+    if not scene.desk.hints_allowed or not scene.desk.seats:
+        return
+    where.button(
+        _("Suggest a move"),
+        key="hint_button",
+        icon=":material/lightbulb:",
+        disabled=not view.hints or view.hinting or view.advice is not None,
+        on_click=press,
+        args=(scene.desk, Hint()),
+        help=_("The bot searches this position and says what it would play, and why."),
+    )
+
+
+def wait_for_hint(scene: Scene) -> None:
+    """Show the hint's search until it is done (the page is then drawn again)."""
+    desk = scene.desk
+    bar = scene.bars.get("hint") or st.progress(0.0, text=_("The bot looks for a move…"))
+
+    def searched(share: float) -> None:  # a search in this thread, where there is no pool
+        bar.progress(share, text=_("The bot looks for a move…"))
+
+    while (pending := desk.advise(wait=0.25, progress=searched)) is not None:
+        bar.progress(pending.share, text=_("The bot looks for a move…"))
 
 
 def refusal(scene: Scene) -> None:
@@ -436,32 +563,26 @@ def refusal(scene: Scene) -> None:
     if found is None:
         return
     st.warning(html.plain(_("Not allowed: {reason}").format(reason=scene.narrator.refusal(found))))
-    cfg = scene.state.cfg
-    section = None
-    if scene.desk.game.overlay is None:  # the reference pages of shipped rulesets can be linked
-        section = section_for_rule(cfg.id, session.lang(), found.rule)
-    if section is not None:
-        st.page_link(
-            "app_pages/reference.py",
-            label=html.plain(_("Rule: {title}").format(title=section.title)),
-            icon="📖",
-            query_params={"section": section.id, "lang": session.lang(), "ruleset": cfg.id},
-        )
+    rule_link(scene, found.rule, _("Rule: {title}"))
 
 
 def game_view(scene: Scene, matchup: str) -> Any:
     """The board and the table under it | the turn, the news, the player boards, the choices.
 
-    In a battle the cards fill the right column, so the player boards go under the
-    board (a phone stacks these parts in the order of html.PHONE_ORDER). Returns
-    the bot's progress bar, if one is drawn.
+    In a battle the cards fill the right column, and a tip or a hint takes room there
+    too, so the player boards go under the board (a phone stacks these parts in the
+    order of html.PHONE_ORDER). Returns the bot's progress bar, if one is drawn.
     """
-    in_battle = scene.state.battle is not None and not scene.view.finished
+    view = scene.view
+    in_battle = scene.state.battle is not None and not view.finished
+    # a tip or a hint takes room by the choices too: the player boards go under the board
+    coached = view.tip is not None or view.advice is not None or view.hinting
+    boards_left = in_battle or coached
     left, right = st.container(key="play_main").columns([3, 2], gap="small")
     with left:
         with st.container(key="play_board"):
             board(scene)
-        if in_battle:
+        if boards_left:
             with st.container(key="play_boards"):
                 player_boards(scene)
         with st.container(key="play_table"):
@@ -471,7 +592,7 @@ def game_view(scene: Scene, matchup: str) -> Any:
             status(scene, matchup)
         with st.container(key="play_recent"):
             news(scene)
-        if not in_battle:
+        if not boards_left:
             with st.container(key="play_boards"):
                 player_boards(scene)
         with st.container(key="play_choices"):
@@ -488,10 +609,15 @@ def replay_view(scene: Scene) -> None:
         return
     # the board where the game view has it; the step and what happened in it beside it
     left, right = st.columns([3, 2], gap="small")
+    last = len(game.states) - 1
+    asked = st.session_state.get(REPLAY_STEP)  # the review opens the replay at a step
+    if isinstance(asked, int) and not 0 <= asked <= last:
+        del st.session_state[REPLAY_STEP]  # a step of another game
     with right:
-        step = st.slider(
-            _("Step"), 0, len(game.states) - 1, len(game.states) - 1, key="replay_step"
-        )
+        if REPLAY_STEP in st.session_state:
+            step = st.slider(_("Step"), 0, last, key=REPLAY_STEP)
+        else:
+            step = st.slider(_("Step"), 0, last, last, key=REPLAY_STEP)
     shown = game.states[step]
     before_steps = [(s.action, s.side) for s in game.steps[step - 1 : step]]
     with left:
@@ -517,6 +643,141 @@ def replay_view(scene: Scene) -> None:
         )
     with right:
         st.html(html.lines(_("Step {step}").format(step=step), lines or [_("(nothing happened)")]))
+
+
+def open_replay(step: int) -> None:
+    """A callback: the replay view, at `step` (before the page's widgets are drawn)."""
+    st.session_state[VIEW] = "replay"
+    st.session_state[REPLAY_STEP] = step
+
+
+def review_side(scene: Scene) -> int:
+    """Whose turns the review looks at: the side seated here (either, at one screen)."""
+    seats = sorted(scene.desk.seats) or [0, 1]
+    if len(seats) == 1:
+        return seats[0]
+    picked = st.segmented_control(
+        _("Whose turns?"),
+        seats,
+        default=seats[0],
+        required=True,
+        format_func=scene.side,
+        key="review_side",
+    )
+    return int(picked if picked is not None else seats[0])
+
+
+def review_view(scene: Scene) -> Any:
+    """Each side's chance after every turn, and the turns that cost the player most with
+    the bot's choice there. Returns the progress bar of the bot's choices still searched."""
+    desk, game, words = scene.desk, scene.desk.game, scene.words
+    if not desk.reviewable():
+        st.write(_("The review opens when the game is over."))
+        return None
+    side = review_side(scene)
+    found = desk.review(side)
+    points = [t.end for t in found.turns]
+    first = [found.chances[0], *(found.chances[i] for i in points)]
+    numbers = list(range(len(first)))
+    marks = []  # the costly turns, numbered, on the line of the side reviewed
+    for k, slip in enumerate(found.slips):
+        number = found.turns.index(slip.turn) + 1
+        marks.append((number, first[number] if side == 0 else 1.0 - first[number], f"{k + 1}"))
+    rounds = []  # where each round's turns begin
+    for i, turn in enumerate(found.turns):
+        now = game.states[turn.first].round
+        if i == 0 or now != game.states[found.turns[i - 1].first].round:
+            rnd = game.state.cfg.rounds[now]
+            rounds.append((i + 1, scene.names.round_label(rnd.id, rnd.label)))
+    st.caption(_("Each side's chance to win after every turn, as the bot estimates it."))
+    figure = charts.chances(
+        numbers,
+        [
+            (scene.side(0), html.SIDE_COLOURS[0], first),
+            (scene.side(1), html.SIDE_COLOURS[1], [1.0 - c for c in first]),
+        ],
+        marks,
+        rounds,
+        _("Turn"),
+        _("Chance to win"),
+    )
+    st.plotly_chart(figure, key="review_chart", config={"displayModeBar": False})
+    st.subheader(_("The turns that cost {side} most").format(side=html.plain(scene.side(side))))
+    if not found.slips:
+        st.write(_("No turn lowered this side's chance."))
+        return None
+    bar = None
+    if any(found.choice(s) is None for s in found.slips):
+        bar = st.progress(0.0, text=_("The bot looks at these turns…"))
+    for k, slip in enumerate(found.slips):
+        turn = slip.turn
+        start = game.states[turn.first]
+        rnd = start.cfg.rounds[start.round]
+        lines = turn_story(scene, turn.first, turn.end)
+        choice = found.choice(slip)
+        if choice is not None:
+            lines.append(
+                words.bot_choice(
+                    scene.narrator.action(start, choice.action),
+                    choice.chance_of(choice.action),
+                    choice.action == game.steps[turn.first].move,
+                )
+            )
+        with st.container(border=True, key=f"slip_{k}"):
+            title = words.slip_title(
+                found.turns.index(turn) + 1,
+                scene.names.round_label(rnd.id, rnd.label),
+                slip.before,
+                slip.after,
+            )
+            st.html(html.lines(f"{k + 1}. {title}", lines, f"slip-{k}"))
+            st.button(
+                _("Open in the replay"),
+                key=f"slip_replay_{k}",
+                on_click=open_replay,
+                args=(turn.first + 1,),
+                icon=":material/history:",
+            )
+    return bar
+
+
+def turn_story(scene: Scene, first: int, end: int, most: int = 8) -> list[str]:
+    """What happened in the steps first..end, as the log tells it, the choices named (a
+    run of equal lines is counted once, with ×n)."""
+    game = scene.desk.game
+    told: list[str] = []
+    for i in range(first, end):
+        logged = scene.narrator.log(game.states[i + 1])
+        # the turn's first choice (which the bot's is set against), each action chosen, and
+        # any choice the log does not tell, then what followed
+        if i == first or not logged or game.states[i].phase == "turn":
+            choice = scene.narrator.action(game.states[i], game.steps[i].move)
+            said = _("{side}: {choice}").format(side=scene.side(game.steps[i].side), choice=choice)
+            logged = [said, *logged]
+        told += logged
+    lines = []
+    for line, run in groupby(told):
+        n = sum(1 for _ in run)
+        lines.append(f"{line} ×{n}" if n > 1 else line)
+    return lines[:most] + (["…"] if len(lines) > most else [])
+
+
+def wait_for_review(scene: Scene, bar: Any) -> None:
+    """Show how far the bot's choices of the review have come, until all are searched."""
+    desk = scene.desk
+    side = review_side_now(scene)
+
+    def searched(share: float) -> None:
+        bar.progress(share, text=_("The bot looks at these turns…"))
+
+    while (pending := desk.analyse(side, wait=0.25, progress=searched)) is not None:
+        bar.progress(pending.share, text=_("The bot looks at these turns…"))
+
+
+def review_side_now(scene: Scene) -> int:
+    seats = sorted(scene.desk.seats) or [0, 1]
+    picked = st.session_state.get("review_side")
+    return int(picked) if len(seats) > 1 and picked in seats else seats[0]
 
 
 def log_view(scene: Scene) -> None:

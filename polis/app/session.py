@@ -153,7 +153,10 @@ def add_overlay(loaded: LoadedRuleset, text: str) -> str:
 def sync_params(**extra: str | None) -> None:
     """Keep the URL in step with the session (so it can be bookmarked or shared)."""
     params = st.query_params
-    wanted: dict[str, Any] = {"lang": lang(), "ruleset": str(st.session_state["ruleset"]), **extra}
+    rid = str(st.session_state["ruleset"])
+    # an uploaded overlay lives in this session only: a link cannot name it
+    shown = None if overlay(rid) is not None else rid
+    wanted: dict[str, Any] = {"lang": lang(), "ruleset": shown, **extra}
     for key, value in wanted.items():
         if value is None:
             if key in params:

@@ -18,16 +18,17 @@ SIDE_COLOURS = ("#2f6fbf", "#c0392b")  # Athens blue, Sparta red (as on the boar
 # projects under it; the turn, the news, both player boards and the choices on the right
 # (in a battle the cards take the right column and the player boards go under the board).
 # A phone stacks the parts in the order a player needs them (CSS `order`: the columns are
-# dissolved with `display: contents`, so parts of both columns can interleave).
+# dissolved with `display: contents`, so parts of both columns can interleave): the map
+# first, as a board game's players see the table, then the question and its choices.
 MAIN = '.st-key-play_main > [data-testid="stLayoutWrapper"] > [data-testid="stHorizontalBlock"]'
-# on a phone: the round, the news and both player boards (score, every good) above the
-# choices, so that what a choice costs can be read against what the player holds
+# on a phone: the round, the map, the question and its choices, then the news, both player
+# boards and the rest of the table
 PHONE_ORDER = (
     "play_status",
+    "play_board",
+    "play_choices",
     "play_recent",
     "play_boards",
-    "play_choices",
-    "play_board",
     "play_table",
 )
 STYLE = (
@@ -40,11 +41,13 @@ STYLE = (
 .st-key-play_choices button p { font-size: 0.86rem; }
 .st-key-play_choices [data-testid="stAlert"] > div { padding: 0.45rem 0.7rem; }
 .st-key-play_choices [data-testid="stAlert"] p { font-size: 0.86rem; }
-.st-key-play_recent { max-height: 8.6rem; overflow-y: auto; border: 1px solid rgba(128,128,128,0.3);
-  border-radius: 0.5rem; padding: 0.2rem 0.55rem; }
+.st-key-play_recent { border: 1px solid rgba(128,128,128,0.3); border-radius: 0.5rem;
+  padding: 0.2rem 0.55rem; }
 [data-testid="stVerticalBlock"].st-key-play_options_grid { display: grid;
   grid-template-columns: 1fr 1fr; gap: 0.4rem; }
 @media (max-width: 640px) {
+  /* below the phone's header bar, where the page links are */
+  [data-testid="stMainBlockContainer"] { padding-top: 4.4rem; }
   [data-testid="stVerticalBlock"].st-key-play_options_grid { grid-template-columns: 1fr; }
   """
     + MAIN
@@ -83,6 +86,14 @@ STYLE = (
 .pt td, .pt th, .pt div, .pt li { font-size: 0.82rem; }
 .pt .group { margin-bottom: 0.25rem; }
 .pt .group .head { font-weight: 600; }
+.pt details.group > summary { font-weight: 600; cursor: pointer; }
+.pt details.group:not([open]) > summary { opacity: 0.8; }
+.pt .tip { border-left: 4px solid #d4a000; background: rgba(241,196,15,0.12);
+  padding: 0.35rem 0.6rem; border-radius: 0.3rem; font-size: 0.86rem; line-height: 1.3; }
+.pt .tip b { display: block; margin-bottom: 0.1rem; }
+.pt .hint { border-left: 4px solid #2f6fbf; background: rgba(47,111,191,0.08);
+  padding: 0.35rem 0.6rem; border-radius: 0.3rem; font-size: 0.86rem; line-height: 1.3; }
+.pt .hint ul { margin: 0.15rem 0 0 1rem; }
 .pt .note { opacity: 0.75; font-size: 0.76rem; }
 .pt .badge { display: inline-block; border-radius: 0.3rem; padding: 0 0.3rem; color: #fff;
   font-size: 0.72rem; margin-left: 0.2rem; }
@@ -168,13 +179,20 @@ def lines(title: str, items: Sequence[str], id_: str = "") -> str:
     return f'<div class="pt" data-id="{_e(id_)}"><h4>{_e(title)}</h4><ul>{body}</ul></div>'
 
 
-def groups(title: str, groups_: Sequence[tuple[str, Sequence[str]]], empty: str) -> str:
+def groups(
+    title: str, groups_: Sequence[tuple[str, Sequence[str]]], empty: str, opened: int = 1
+) -> str:
+    """The news, newest group first: the first `opened` groups open, the others folded to
+    their heading (a click opens one), so every line shown is shown whole."""
     parts = []
-    for head, entries in groups_:
+    for i, (head, entries) in enumerate(groups_):
         body = "".join(f"<li>{_e(e)}</li>" for e in entries)
+        if not body:
+            parts.append(f'<div class="group"><div class="head">{_e(head)}</div></div>')
+            continue
+        state = " open" if i < opened else ""
         parts.append(
-            f'<div class="group"><div class="head">{_e(head)}</div>'
-            f"{'<ul>' + body + '</ul>' if body else ''}</div>"
+            f'<details class="group"{state}><summary>{_e(head)}</summary><ul>{body}</ul></details>'
         )
     content = "".join(parts) or f'<div class="note">{_e(empty)}</div>'
     return f'<div class="pt" data-id="what-happened"><h4>{_e(title)}</h4>{content}</div>'
@@ -207,3 +225,27 @@ MARKDOWN_SPECIAL = frozenset("\\`*_{}[]()<>#+-.!|~:$=")
 def plain(text: str) -> str:
     """`text` for a widget that reads markdown (a button label, st.info...), shown as is."""
     return "".join("\\" + ch if ch in MARKDOWN_SPECIAL else ch for ch in inert_links(text))
+
+
+def tip(title: str, text: str) -> str:
+    """A newcomer's tip: what the decision at hand does, costs and matters for."""
+    return (
+        f'<div class="pt" data-id="tip"><div class="tip"><b>{_e(title)}</b>{_e(text)}</div></div>'
+    )
+
+
+def hint(title: str, lines_: Sequence[str]) -> str:
+    """The bot's suggestion and why."""
+    body = "".join(f"<li>{_e(line)}</li>" for line in lines_)
+    return (
+        f'<div class="pt" data-id="hint"><div class="hint"><b>{_e(title)}</b>'
+        f"<ul>{body}</ul></div></div>"
+    )
+
+
+def marked_choice(key: str) -> str:
+    """Marks the choice button whose widget key is `key` (the suggested one)."""
+    return (
+        f"<style>.st-key-{_e(key)} button {{ outline: 3px solid #2f6fbf; outline-offset: 1px; }}"
+        "</style>"
+    )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import groupby
+from math import isnan
 from typing import Any
 
 from babel.lists import format_list
@@ -27,8 +28,9 @@ from polis.engine import (
     State,
 )
 from polis.i18n import N_
-from polis.i18n.formats import items
+from polis.i18n.formats import items, percent
 from polis.narrate import BATTLE_ENDS, REASONS, Narrator
+from polis.play.advice import Advice, Reason
 from polis.play.cards import Face, Preview
 from polis.play.choices import ActionTerms, Consequence, Danger, Feeding, Resources
 from polis.play.outcome import Outcome
@@ -521,9 +523,11 @@ class Words:
         )
 
     def signed_prestige(self, n: int) -> str:
+        # a number of its own, not "{n} prestige" inside a verb's phrase: a language can then
+        # write it without a verb ("престиж +2"), which would have to agree with the side
         if n >= 0:
-            return self._("gains {prestige}").format(prestige=self.prestige(n))
-        return self._("pays {prestige}").format(prestige=self.prestige(-n))
+            return self.n.ngettext("gains {n} prestige", "gains {n} prestige", n).format(n=n)
+        return self.n.ngettext("pays {n} prestige", "pays {n} prestige", -n).format(n=-n)
 
     def battle_summary(self, r: BattleReport) -> list[str]:
         """Each side's losses and prestige, and how the battle ended."""
@@ -603,7 +607,10 @@ class Words:
         _ = self._
         return {
             "attack": _("Click two of your cards to show them, then confirm."),
-            "defend": _("Click one of your cards under each card shown to answer it."),
+            "defend": _(
+                "Click one of your cards for each card shown, in order; a card that answers "
+                "is marked."
+            ),
             "show": _("Show these two cards"),
             "answer": _("Answer with these cards"),
             "clear": _("Start again"),
@@ -614,6 +621,7 @@ class Words:
             "value": _("value"),
             "pick_here": _("your answer"),
             "not_allowed": _("These two cannot be played together now."),
+            "rules_title": _("Which card answers which?"),
         }
 
     # ------------------------------------------------------------- game over
@@ -682,3 +690,382 @@ class Words:
         ]
         rows.append([_("Total"), str(o.totals[0]), str(o.totals[1])])
         return rows
+
+
+# ---------------------------------------------------------------- for newcomers
+# Battle cards' meanings, a hint's reasons, the review and the guided game's tips. Card
+# meanings are keyed by the rules data's stable ids (a formation or maneuver an overlay
+# adds has none, and shows its name alone).
+
+CARD_MEANINGS = {
+    "phalanx": N_("heavy infantry"),
+    "cavalry": N_("cavalry"),
+    "archers": N_("archers"),
+    "peltasts": N_("light infantry"),
+    "mercenaries": N_("mercenaries"),
+    "salpinx": N_("trumpeter"),
+    "elite_trireme": N_("elite trireme"),
+    "trireme": N_("trireme"),
+    "bireme": N_("bireme"),
+    "triacontor": N_("thirty-oared ship"),
+    "othismos": N_("push"),
+    "advance": N_("advance"),
+    "hold": N_("hold"),
+    "shoot": N_("volley"),
+    "ambush": N_("ambush"),
+    "diekplous": N_("breakthrough"),
+    "periplous": N_("outflanking"),
+    "kyklos": N_("circle"),
+}
+
+# what a change of each term is, for a hint's reasons: (when it helps, when it hurts)
+CHANGES = {
+    "feeding": (
+        N_("a cheaper feeding at the round's end"),
+        N_("a dearer feeding at the round's end"),
+    ),
+    "starvation": (
+        N_("further from losing the game at the round's end"),
+        N_("closer to losing the game at the round's end"),
+    ),
+    "next_feeding": (
+        N_("a better fed next round"),
+        N_("less food for the next round"),
+    ),
+    "projects": (N_("prestige to come from projects"), N_("less prestige to come from projects")),
+    "megalopolis": (
+        N_("more megalopolis prestige to come"),
+        N_("less megalopolis prestige to come"),
+    ),
+    "wheat": (
+        N_("more {good} to spare after the feeding"),
+        N_("less {good} to spare after the feeding"),
+    ),
+    "goods": (N_("more goods"), N_("fewer goods")),
+    "capital": (N_("a fuller capital"), N_("a hollowed capital")),
+    "tribute": (N_("more tribute within reach"), N_("less tribute within reach")),
+    "siege": (N_("a siege within reach"), N_("fewer sieges within reach")),
+    "tiebreak": (N_("more goods for a tied score"), N_("fewer goods for a tied score")),
+    "prisoner": (N_("proxenos freed"), N_("proxenos captured")),
+    "score": (N_("more points of score"), N_("fewer points of score")),
+}
+# a risk the other choices run, as a noun phrase
+RISKS = {
+    "starvation": N_("losing the game at the round's end"),
+    "feeding": N_("a dearer feeding at the round's end"),
+    "next_feeding": N_("too little food for the next round"),
+    "capital": N_("a hollowed capital"),
+    "prisoner": N_("a captured proxenos"),
+}
+
+# the guided game's tips: what a kind of decision does, what it costs, why it matters
+TIPS = {
+    "turn": (
+        N_("Your turn: choose an action"),
+        N_(
+            "Each button says what the action costs; ⚠ marks a choice that can lose the game. "
+            "Plan for the {good} your poleis eat at the round's end, and keep some prestige."
+        ),
+    ),
+    "surcharge": (
+        N_("Acting alone after a pass"),
+        N_(
+            "Your opponent has passed. You may take more actions, one at a time, each for a "
+            "good first: get what the feeding needs, then pass too."
+        ),
+    ),
+    "create_hoplites": (
+        N_("Creating hoplites"),
+        N_(
+            "Each hoplite costs a good and a population cube of the polis; it stands in that "
+            "polis's territory. Hoplites control land, collect tribute and besiege poleis."
+        ),
+    ),
+    "create_galleys": (
+        N_("Creating galleys"),
+        N_(
+            "Each galley costs a good and a population cube of a port polis. Galleys control "
+            "the seas: trade routes and hoplites' voyages depend on them."
+        ),
+    ),
+    "create_merchants": (
+        N_("Hiring merchants"),
+        N_(
+            "Each merchant costs a good and a population cube of a commercial polis. "
+            "Merchants buy {good} and Silver at the markets; one or two are enough early on."
+        ),
+    ),
+    "start_project": (
+        N_("Developing a project"),
+        N_(
+            "Pay the goods on the tile and place it on a polis. At the round's end it gives "
+            "its prestige to whoever holds that polis: keep it safe."
+        ),
+    ),
+    "move_hoplites": (
+        N_("Moving hoplites"),
+        N_(
+            "Choose where the hoplites go, then bring them one at a time. It costs prestige. "
+            "More hoplites than the enemy in a territory give you control of it."
+        ),
+    ),
+    "move_galleys": (
+        N_("Moving galleys"),
+        N_(
+            "Choose the sea, then bring galleys one at a time. It costs prestige. Whoever "
+            "controls a sea opens or closes the trade routes through it."
+        ),
+    ),
+    "besiege": (
+        N_("Besieging a polis"),
+        N_(
+            "You need control of its territory and as many hoplites as its fortification. It "
+            "costs prestige and a die decides (the odds are on each button)."
+        ),
+    ),
+    "collect_tribute": (
+        N_("Collecting tribute"),
+        N_(
+            "Your hoplites in a territory collect its goods: more hoplites, more goods. It "
+            "costs prestige outside your home region. A cheap way to {good}."
+        ),
+    ),
+    "trade": (
+        N_("Trading"),
+        N_(
+            "A merchant sails to a market and buys a cargo of {good} or Silver with your "
+            "other goods. The route must be open: galleys matter."
+        ),
+    ),
+    "move_proxenos": (
+        N_("Moving the proxenos"),
+        N_(
+            "Your diplomat travels freely and pays bribes on the way. In a neutral or enemy "
+            "polis it can start a civil war; it is captured if the enemy takes that polis."
+        ),
+    ),
+    "civil_war": (
+        N_("Instigating a civil war"),
+        N_(
+            "Buy the polis where your proxenos stands with Silver: it joins your league "
+            "with its population and brings prestige, without a die."
+        ),
+    ),
+    "battle_order": (
+        N_("Several battles"),
+        N_("Battles broke out in more than one area: choose which is fought first."),
+    ),
+    "retreat": (
+        N_("Fight on or retreat"),
+        N_(
+            "Retreating ends the battle at once: you pay prestige and your opponent gains "
+            "it; your units stay. Fight on if your cards and units are stronger."
+        ),
+    ),
+    "attack": (
+        N_("Attacking with cards"),
+        N_(
+            "Show two cards. Each one the defender cannot answer costs them a unit and gains "
+            "you its value in prestige. Each card shows the chance of an answer."
+        ),
+    ),
+    "defend": (
+        N_("Answering the attack"),
+        N_(
+            "Answer each shown card with one of yours. The same formation meets it; an "
+            "unmet card costs you a unit. Your cards that answer are marked."
+        ),
+    ),
+    "event_remove": (
+        N_("An event takes units"),
+        N_("The round's event makes you remove a unit: choose which."),
+    ),
+    "event_choice": (
+        N_("An event offers a choice"),
+        N_("The round's event lets you choose between its options."),
+    ),
+    "discard_project": (
+        N_("Removing a project"),
+        N_(
+            "The side with less prestige removes one of the new project tiles: take away "
+            "the one your opponent wants most."
+        ),
+    ),
+    "feed": (
+        N_("Feeding your poleis"),
+        N_(
+            "Each population cube eats a {good}. Pay what is missing in prestige or release "
+            "whole poleis; a capital that cannot be fed loses the game."
+        ),
+    ),
+    "grow": (
+        N_("Growth"),
+        N_(
+            "Each {good} left makes a polis grow by a cube. More population scores more, but "
+            "eats more next round."
+        ),
+    ),
+    "phoros": (
+        N_("Phoros"),
+        N_(
+            "Give up prestige for Silver if you must. Prestige is score, and a side without "
+            "any at a round's end loses."
+        ),
+    ),
+    "after_first_round": (
+        N_("The first round is over"),
+        N_(
+            "The game goes on to the last round; then population, prestige and completed "
+            "projects decide. Ask for a suggestion when unsure, and see the review at the end."
+        ),
+    ),
+}
+
+
+class Coach(Words):
+    """Words for a newcomer: card meanings and odds, a hint's reasons, the review, tips."""
+
+    # ------------------------------------------------------------- cards
+
+    def meaning(self, key: str, name: str) -> str:
+        """What a card's formation or maneuver (rules-data id `key`) means; "" when its
+        name says it already."""
+        found = CARD_MEANINGS.get(key)
+        if found is None:
+            return ""
+        text = self._(found)
+        return "" if text.casefold() == name.casefold() else text
+
+    def answer_odds(self, chance: float) -> str:
+        return self._("chance of an answer: {chance}").format(chance=percent(chance, self.locale))
+
+    def answers_note(self, shown: Sequence[str]) -> str:
+        return self._("answers {cards}").format(cards=items(list(shown), self.locale))
+
+    def card_rules(self, naval: bool) -> list[str]:
+        """Which card answers which, one line per kind of card of the deck."""
+        _ = self._
+        deck = self.cfg.naval_cards if naval else self.cfg.land_cards
+        lines, done = [], set()
+        wild = [self.n.formation(c.formation) for c in deck if c.special == WILDCARD]
+        for c in deck:
+            if c.formation in done:
+                continue
+            done.add(c.formation)
+            name = self.n.formation(c.formation)
+            if c.special == WILDCARD:
+                lines.append(
+                    _("{card}: answers any card, and any card answers it").format(card=name)
+                )
+            elif c.special == UNANSWERABLE:
+                lines.append(_("{card}: no card answers it").format(card=name))
+            else:
+                by = items([name, *wild], self.locale) if wild else name
+                lines.append(_("{card}: answered by {cards}").format(card=name, cards=by))
+        return lines
+
+    # ------------------------------------------------------------- a hint
+
+    def change(self, r: Reason, me: int) -> str:
+        """One reason: what changes, for whom (the mover's, `me`'s, own name nobody)."""
+        text = self._change(r)
+        if r.side == me:
+            return text
+        return self._("{side}: {change}").format(side=self.n.side(r.side), change=text)
+
+    def _signed(self, n: int, text: str) -> str:
+        return ("+" if n > 0 else "−") + text
+
+    def _change(self, r: Reason) -> str:
+        _ = self._
+        n, up = abs(r.amount), r.points > 0
+        counted = {
+            "prestige": lambda: self.prestige(n),
+            "population": lambda: self.n.ngettext(
+                "{n} cube of population", "{n} cubes of population", n
+            ).format(n=n),
+            "units": lambda: self.n.ngettext("{n} unit", "{n} units", n).format(n=n),
+            "merchants": lambda: self.n.ngettext("{n} merchant", "{n} merchants", n).format(n=n),
+            "poleis": lambda: self.n.ngettext("{n} polis", "{n} poleis", n).format(n=n),
+        }
+        if r.term in counted and r.amount:
+            return self._signed(r.amount, counted[r.term]())
+        if r.term in ("goods", "wheat") and r.goods:
+            return items(
+                [self._signed(k, self.n.amount(abs(k), g)) for g, k in r.goods], self.locale
+            )
+        if r.term == "projects" and round(r.points):
+            return _("{prestige} from projects at the round's end").format(
+                prestige=self._signed(round(r.points), self.prestige(abs(round(r.points))))
+            )
+        helps, hurts = CHANGES.get(r.term, (r.term, r.term))
+        return _(helps if up else hurts).format(good=self.n.good(self.cfg.feeding_good))
+
+    def hint(self, state: State, a: Advice) -> tuple[str, list[str]]:
+        """The suggestion's title and its lines: the chances, what it changes, what it
+        avoids."""
+        _ = self._
+        title = _("Suggested: {choice}").format(choice=self.narrator.action(state, a.action))
+        lines = []
+        best = a.options[0]
+        if not best.visits:
+            lines.append(_("There is only this choice."))
+        elif len(a.options) > 1 and a.options[1].visits:
+            lines.append(
+                _("The bot gives it {chance} to win; next best: {choice}, {other}.").format(
+                    chance=percent(best.chance, self.locale),
+                    choice=self.narrator.action(state, a.options[1].action),
+                    other=percent(a.options[1].chance, self.locale),
+                )
+            )
+        else:
+            lines.append(
+                _("The bot gives it {chance} to win.").format(
+                    chance=percent(best.chance, self.locale)
+                )
+            )
+        if a.gains:
+            lines.append(
+                _("What it changes: {changes}.").format(
+                    changes="; ".join(self.change(r, a.side) for r in a.gains)
+                )
+            )
+        for risk in a.risks[:1]:
+            lines.append(
+                self.n.ngettext(
+                    "It avoids a risk {count} of the {others} other choices runs: {risk}.",
+                    "It avoids a risk {count} of the {others} other choices run: {risk}.",
+                    risk.count,
+                ).format(count=risk.count, others=risk.others, risk=_(RISKS[risk.term]))
+            )
+        return title, lines
+
+    # ------------------------------------------------------------- the review
+
+    def chance(self, share: float) -> str:
+        return percent(share, self.locale)
+
+    def slip_title(self, number: int, round_label: str, before: float, after: float) -> str:
+        return self._("Turn {number}, round {round}: {before} → {after}").format(
+            number=number, round=round_label, before=self.chance(before), after=self.chance(after)
+        )
+
+    def bot_choice(self, choice: str, chance: float | None, same: bool) -> str:
+        _ = self._
+        if same:
+            return _(
+                "The bot would have made the same first choice: what followed cost the "
+                "chance (the dice, the cards or the later steps)."
+            )
+        if chance is None or isnan(chance):  # not searched: the only choice
+            return _("The bot's choice: {choice}").format(choice=choice)
+        return _("The bot's choice: {choice} ({chance} to win)").format(
+            choice=choice, chance=self.chance(chance)
+        )
+
+    # ------------------------------------------------------------- tips
+
+    def tip(self, kind: str) -> tuple[str, str]:
+        title, text = TIPS[kind]
+        good = self.n.good(self.cfg.feeding_good)
+        return self._(title), self._(text).format(good=good)

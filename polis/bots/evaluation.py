@@ -281,7 +281,44 @@ def wheat_reach(s: State, who: int, *, next_round: bool = False) -> int:
 # ------------------------------------------------------------------ a side's value
 
 
-def side_value(s: State, who: int, score: int, w: Weights = WEIGHTS) -> float:
+# The terms of a side's value, by name: what `side_value` adds up when asked for its parts
+# (polis.play.advice explains a suggested move by them). Each is in points of score.
+TERMS = (
+    "score",  # the score now (population and prestige)
+    "projects",  # prestige the projects under way bring
+    "megalopolis",  # prestige of poleis above their base population, still to come
+    "growth",  # the population's worth in the rounds to come
+    "feeding",  # what the feeding ahead takes: prestige, and poleis released
+    "starvation",  # a loss at the round's end (or a step towards one) for want of wheat
+    # or prestige
+    "next_feeding",  # what the next round's feeding lacks
+    "wheat",  # wheat beyond the feeding ahead
+    "goods",  # goods other than wheat
+    "units",  # hoplites and galleys on the board
+    "merchants",
+    "poleis",
+    "capital",  # cubes the capital lacks of its base population
+    "tribute",  # the best tribute the hoplites could collect
+    "siege",  # the sieges the hoplites could try
+    "tiebreak",  # goods held, where they break a tied score
+    "prisoner",  # a proxenos held by the enemy
+)
+Parts = dict[str, float]
+
+
+def _add(parts: Parts | None, term: str, points: float) -> None:
+    if parts is not None:
+        parts[term] = parts.get(term, 0.0) + points
+
+
+def side_value(
+    s: State, who: int, score: int, w: Weights = WEIGHTS, parts: Parts | None = None
+) -> float:
+    """`who`'s value in points; with `parts`, each term is also added there by name (TERMS).
+
+    The value is summed in the same order with or without `parts`, so asking for the
+    parts never changes it.
+    """
     cfg = s.cfg
     later = len(cfg.rounds) - 1 - s.round  # whole rounds after this one
     feeding = next_feeding(s, who, w)
@@ -293,31 +330,49 @@ def side_value(s: State, who: int, score: int, w: Weights = WEIGHTS) -> float:
     else:
         worth = 0.0
     value = float(score)
+    _add(parts, "score", float(score))
     if _step_ahead(s, "projects"):
-        value += pending_project_prestige(s, who)
+        pending = float(pending_project_prestige(s, who))
+        value += pending
+        _add(parts, "projects", pending)
         if "project_end_prestige" in cfg.score_parts:
-            value += _pending_end_prestige(s, who)
-    value += _megalopolis(s, who, later) * w.megalopolis
+            pending_end = float(_pending_end_prestige(s, who))
+            value += pending_end
+            _add(parts, "projects", pending_end)
+    megalopolis = _megalopolis(s, who, later) * w.megalopolis
+    value += megalopolis
+    _add(parts, "megalopolis", megalopolis)
     population = sum(s.pop[p] for p in s.owned(who))
-    value += w.population * later * population
+    growth = w.population * later * population
+    value += growth
+    _add(parts, "growth", growth)
     if feeding is not None:
         if feeding.this_round:  # what the engine will take, as things stand
             paid, released, lacking = feeding_outcome(s, who, feeding)
-            value -= paid + released * (1.0 + w.population * later)
+            taken = paid + released * (1.0 + w.population * later)
+            value -= taken
+            _add(parts, "feeding", -taken)
             if lacking > 0:  # even with the wheat it could still collect
                 if s.step or passes_in_turns(s):
                     # the round is closing: a loss unless it finds more. Charged in full
                     # before its own pass too, so that passing never looks worse than
                     # moves that change nothing (the bot would stall on them)
                     value -= w.starve
+                    _add(parts, "starvation", -w.starve)
                 else:  # nobody has passed: turns remain to find it, the sooner the better
                     value -= w.starve_gap * lacking
+                    _add(parts, "starvation", -w.starve_gap * lacking)
         else:  # a round away: what is missing then may still be bought or collected
-            value -= w.shortfall * max(0, population - feeding.wheat)
+            short = w.shortfall * max(0, population - feeding.wheat)
+            value -= short
             capital = s.pop[cfg.capital[who]]
-            value -= w.starve_gap_next * max(0, capital - feeding.wheat - feeding.prestige)
+            gap = w.starve_gap_next * max(0, capital - feeding.wheat - feeding.prestige)
+            value -= gap
+            _add(parts, "next_feeding", -short - gap)
         if later >= 1:  # wheat beyond the feeding ahead feeds the round after it
-            value += w.wheat_surplus * max(0, feeding.wheat - population)
+            surplus = w.wheat_surplus * max(0, feeding.wheat - population)
+            value += surplus
+            _add(parts, "wheat", surplus)
     fed = feeding is None or not feeding.this_round  # after the last feeding, too
     if (
         fed
@@ -325,13 +380,25 @@ def side_value(s: State, who: int, score: int, w: Weights = WEIGHTS) -> float:
         and s.prestige[who] + _megalopolis_now(s, who) < 1
     ):
         value -= w.starve  # fed, but this round ends without prestige
+        _add(parts, "starvation", -w.starve)
     if worth:
-        value += worth * _assets(s, who, cfg, w)
+        value += worth * _assets(s, who, cfg, w, parts, worth)
     if w.tiebreak and "most_goods" in cfg.tie_breakers:
-        value += w.tiebreak * goods_held(s, who)
+        tiebreak = w.tiebreak * goods_held(s, who)
+        value += tiebreak
+        _add(parts, "tiebreak", tiebreak)
     if s.proxenos[who] < 0:
         value -= w.prisoner
+        _add(parts, "prisoner", -w.prisoner)
     return value
+
+
+def value_parts(s: State, who: int, weights: Weights = WEIGHTS) -> Parts:
+    """`who`'s value term by term (every name of TERMS, 0 where it has none)."""
+    parts = dict.fromkeys(TERMS, 0.0)
+    if not s.finished:
+        side_value(s, who, scores(s)[who], weights, parts)
+    return parts
 
 
 def _pending_end_prestige(s: State, who: int) -> int:
@@ -360,23 +427,54 @@ def _megalopolis_now(s: State, who: int) -> int:
     return int(_megalopolis(s, who, 0)) if _step_ahead(s, "megalopolis") else 0
 
 
-def _assets(s: State, who: int, cfg: EngineConfig, w: Weights) -> float:
-    """Goods, units and merchants, and what the hoplites could take or collect."""
+def _assets(
+    s: State,
+    who: int,
+    cfg: EngineConfig,
+    w: Weights,
+    parts: Parts | None = None,
+    worth: float = 1.0,
+) -> float:
+    """Goods, units and merchants, and what the hoplites could take or collect.
+
+    With `parts`, each asset's points times `worth` (what assets count for in this
+    round) are added there too.
+    """
     value = 0.0
     g = len(cfg.goods)
+    goods = 0.0
     for k, have in enumerate(s.goods[who * g : (who + 1) * g]):
         if k != cfg.feeding_good:
-            value += have * (w.perishable if cfg.perishable[k] else w.good)
+            goods += have * (w.perishable if cfg.perishable[k] else w.good)
+    value += goods
     n = len(cfg.areas)
     mine = s.units[who * n : (who + 1) * n]
-    value += w.unit * sum(mine)
-    value += w.merchant * min(s.merchants_hired[who], w.useful_merchants)
-    value += w.polis * s.owner.count(who)
+    units = w.unit * sum(mine)
+    value += units
+    merchants = w.merchant * min(s.merchants_hired[who], w.useful_merchants)
+    value += merchants
+    poleis = w.polis * s.owner.count(who)
+    value += poleis
     capital = cfg.capital[who]
+    lacking = 0.0
     if s.owner[capital] == who:
-        value -= w.capital * max(0, cfg.poleis[capital].base - s.pop[capital])
-    value += w.tribute * _best_tribute(s, who, mine)
-    value += w.siege * _siege_chances(s, who, mine)
+        lacking = w.capital * max(0, cfg.poleis[capital].base - s.pop[capital])
+        value -= lacking
+    tribute = w.tribute * _best_tribute(s, who, mine)
+    value += tribute
+    siege = w.siege * _siege_chances(s, who, mine)
+    value += siege
+    if parts is not None:
+        for term, points in (
+            ("goods", goods),
+            ("units", units),
+            ("merchants", merchants),
+            ("poleis", poleis),
+            ("capital", -lacking),
+            ("tribute", tribute),
+            ("siege", siege),
+        ):
+            _add(parts, term, worth * points)
     return value
 
 

@@ -15,17 +15,19 @@ def number(value: float, lang: str) -> str:
 
 
 def data_size(n_bytes: int, lang: str) -> str:
-    """262144 -> '256 kB' (en), '256 кБ' (ru); 2097152 -> '2 MB'; 300 -> '300 Б' (ru).
+    """262144 -> '256 kB' (en), '256 кБ' (ru); 2097152 -> '2 MB'; 623 -> '623 bytes'.
 
     Binary multiples and short units, with one decimal below ten of a unit, so a
-    small file reads 1.2 kB rather than 1 kB.
+    small file reads 1.2 kB rather than 1 kB. Below a kilobyte the unit is written
+    out, in the plural form the number takes ('623 bytes', '623 байта', '5 bajtów'):
+    CLDR's short English byte has no plural ('623 byte').
     """
     kib, mib = 1024, 1024 * 1024
     if n_bytes >= mib:
         return format_unit(_rounded(n_bytes / mib), "digital-megabyte", "short", locale=lang)
     if n_bytes >= kib:
         return format_unit(_rounded(n_bytes / kib), "digital-kilobyte", "short", locale=lang)
-    return format_unit(n_bytes, "digital-byte", "short", locale=lang)
+    return format_unit(n_bytes, "digital-byte", "long", locale=lang)
 
 
 def _rounded(value: float) -> float:

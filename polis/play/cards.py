@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from math import comb
 
 from polis.compiler.config import CardCfg
 from polis.engine import ATTACK, DEFEND, Action, State, apply_unchecked, cards_of, matched, observe
@@ -90,3 +91,51 @@ def preview(state: State, defence: Sequence[int]) -> Preview:
         assault["losses"],
         assault["prestige"],
     )
+
+
+# ---------------------------------------------------------------- which card answers which
+
+
+def answers(attack: CardCfg, defence: CardCfg) -> bool:
+    """Whether `defence` answers `attack` (the engine's rule: polis.engine.battle.matched)."""
+    return matched(attack, defence)
+
+
+def answer_chance(state: State, side: int, card_type: int) -> float:
+    """The chance that the opponent of `side` holds a card that answers `card_type`, from
+    what `side` can see: the cards it cannot see (the deck and the opponent's hand
+    together) dealt at random into a hand of the opponent's size."""
+    battle = state.battle
+    assert battle is not None
+    cards = cards_of(state, battle)
+    attack = cards[card_type]
+    theirs = battle.hands[1 - side]
+    unseen = list(battle.deck) + [k for k, n in enumerate(theirs) for _ in range(n)]
+    held = sum(theirs)
+    answering = sum(1 for k in unseen if answers(attack, cards[k]))
+    if held == 0:
+        return 0.0
+    # hypergeometric: the chance that none of the `held` cards is one of the `answering`
+    # (a card that cannot be answered has none; a wildcard is answered by every card)
+    none = comb(len(unseen) - answering, held) / comb(len(unseen), held)
+    return 1.0 - none
+
+
+def answer_chances(state: State, side: int) -> dict[int, float]:
+    """For each card type in `side`'s hand, the chance the opponent can answer it."""
+    battle = state.battle
+    assert battle is not None
+    return {k: answer_chance(state, side, k) for k, n in enumerate(battle.hands[side]) if n}
+
+
+def answered_by(state: State, side: int) -> dict[int, tuple[int, ...]]:
+    """For each card type in `side`'s hand, the attacker's shown cards (by position) it
+    answers."""
+    battle = state.battle
+    assert battle is not None
+    cards = cards_of(state, battle)
+    return {
+        k: tuple(i for i, a in enumerate(battle.played) if answers(cards[a], cards[k]))
+        for k, n in enumerate(battle.hands[side])
+        if n
+    }

@@ -7,6 +7,8 @@ held for confirmation, a board click that fits several choices is held as a
 pick, and a hidden hand in a hotseat game waits for its player. Bots answer
 through `Desk.think()`: a search runs in the server's search pool
 (polis.play.pool), while the page only polls it and shows how far it has come.
+A hint (`Hint`, where the game allows them) and the review's bot choices are
+searched the same way (`Desk.advise()`, `Desk.analyse()`).
 
 A desk serves the sides it seats: both in a hotseat game, the human side
 against a bot, one side of a game played from two places, none for a watcher.
@@ -17,7 +19,7 @@ and `Desk.sync()` brings in the moves made at the other desk.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from polis.bots import Progress
@@ -34,11 +36,12 @@ from polis.engine import (
     explain,
 )
 from polis.messages import MessageError, gettext_message, msg, quoted
-from polis.play import cards, choices
+from polis.play import cards, choices, guide, review
+from polis.play.advice import Advice
 from polis.play.clicks import resolve_click, shows_hand
 from polis.play.controllers import is_search
 from polis.play.game import MAX_BOT_STEPS, GameSession
-from polis.play.pool import PoolBusyError, SearchPool, Ticket, search_here
+from polis.play.pool import PoolBusyError, SearchJob, SearchPool, Ticket, advise_here, search_here
 
 # ---------------------------------------------------------------- a shared table
 
@@ -114,7 +117,12 @@ class Undo:
     """Take back the last decision, where the rules of undo allow it."""
 
 
-Click = Choose | BoardClick | PickCards | Answer | Reveal | WhyNot | Undo
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """Suggest a move: the search bot's choice for the deciding side, and why."""
+
+
+Click = Choose | BoardClick | PickCards | Answer | Reveal | WhyNot | Undo | Hint
 
 # ---------------------------------------------------------------- what is pending
 
@@ -161,10 +169,66 @@ class View:
     thinking: bool  # a bot owes the decision (Desk.think says how far it has come)
     moved_on: bool = False  # a click came too late: the other seat moved first (shown now)
     problem: MessageError | None = None  # the shared table failed; nothing was played
+    hints: bool = False  # a hint may be asked for now
+    hinting: bool = False  # a hint is being searched (Desk.advise says how far it has come)
+    advice: Advice | None = None  # the hint for this position, once searched
+    tip: str | None = None  # the kind of decision a newcomer's tip explains now (guide)
 
     @property
     def finished(self) -> bool:
         return self.state.finished
+
+
+@dataclass(eq=False)
+class _Asked:
+    """A hint or a review's bot choice the desk asked for, and its answer once searched."""
+
+    job: SearchJob
+    ticket: Ticket | None = None
+    advice: Advice | None = None
+
+    def poll(
+        self, pool: SearchPool | None, wait: float, progress: Progress | None
+    ) -> tuple[float, int, bool]:
+        """Work towards the answer: (share done, searches ahead, pool busy)."""
+        if self.advice is not None:
+            return 1.0, 0, False
+        if pool is None:  # no pool: searched here, `progress` hears how far
+            self.advice = advise_here(self.job, progress)
+            return 1.0, 0, False
+        if self.ticket is None:
+            try:
+                self.ticket = pool.submit(self.job)
+            except PoolBusyError:
+                return 0.0, 0, True
+        status = pool.wait(self.ticket, wait)
+        if not status.done:
+            return status.share, status.waiting, False
+        self.ticket = None
+        # a search that failed in its worker is searched again here
+        self.advice = status.advice if status.advice is not None else advise_here(self.job)
+        return 1.0, 0, False
+
+    def cancel(self, pool: SearchPool | None) -> None:
+        if self.ticket is not None and pool is not None:
+            pool.cancel(self.ticket)
+        self.ticket = None
+
+
+@dataclass
+class Review:
+    """A side's game looked back on: the chances, its costliest turns and the bot's choices."""
+
+    side: int
+    chances: list[float]  # the first side's chance at every position (review.chances)
+    turns: list[review.Turn]
+    slips: list[review.Slip]  # the side's turns that cost it most
+    asked: dict[int, _Asked] = field(default_factory=dict)  # by a slip's first step
+
+    def choice(self, slip: review.Slip) -> Advice | None:
+        """The bot's choice at the start of `slip`'s turn, once searched."""
+        asked = self.asked.get(slip.turn.first)
+        return asked.advice if asked is not None else None
 
 
 class Desk:
@@ -194,6 +258,12 @@ class Desk:
         self._ticket: Ticket | None = None
         self._consequences: tuple[int, list[choices.Consequence]] | None = None
         self._danger: tuple[int, choices.Danger | None] | None = None
+        # hints may be asked for: a game played from two places allows them only where both
+        # players agreed when it began (the game's options say; at one screen they may)
+        self.hints_allowed = True
+        self.tips = False  # tips for a newcomer at each new kind of decision (polis.play.guide)
+        self._hint: tuple[int, _Asked] | None = None  # the hint asked at a version
+        self._reviews: dict[int, tuple[int, Review]] = {}  # by side: (version, review)
 
     # ---------------------------------------------------------------- reading
 
@@ -229,9 +299,22 @@ class Desk:
         )
         return player if waiting else None
 
+    def hints_open(self) -> bool:
+        """Whether a hint may be asked for now: allowed here, and a seated side's to decide."""
+        return self.hints_allowed and self.may_decide()
+
+    def _asked_hint(self) -> _Asked | None:
+        """The hint asked for in this position (None if none was, or the game moved on)."""
+        if self._hint is None or self._hint[0] != self.game.version:
+            return None
+        return self._hint[1]
+
     def view(self) -> View:
+        if self._hint is not None and self._hint[0] != self.game.version:
+            self._cancel_hint()  # the game moved on: that hint is not wanted any more
         hand_over = self.hand_over()
         options = self.game.legal() if self.may_decide() else []
+        asked = self._asked_hint() if self.hints_open() else None
         return View(
             self.game.version,
             self.state,
@@ -242,9 +325,19 @@ class Desk:
             self.board_pick,
             self.refusal,
             self.game.awaiting_bot,
-            self.moved_on,
-            self.problem,
+            moved_on=self.moved_on,
+            problem=self.problem,
+            hints=self.hints_open(),
+            hinting=asked is not None and asked.advice is None,
+            advice=asked.advice if asked is not None else None,
+            tip=self.tip_now(),
         )
+
+    def tip_now(self) -> str | None:
+        """The kind of decision a tip explains now, where tips are on and it is ours."""
+        if not self.tips or not self.may_decide():
+            return None
+        return guide.tip(self.game.states, self.game.steps, self.state.player)
 
     def danger_now(self) -> choices.Danger | None:
         """How the deciding side would lose if the round ended now (once per position)."""
@@ -299,6 +392,10 @@ class Desk:
                     self._cancel_search()
                     self.game.undo()
                     self._clear()
+            case Hint():
+                if self.hints_open() and self._asked_hint() is None:
+                    self._cancel_hint()
+                    self._hint = (self.game.version, _Asked(self.game.hint_job()))
         return self.view()
 
     def can_undo(self) -> bool:
@@ -453,6 +550,70 @@ class Desk:
             self.pool.cancel(self._ticket)
         self._ticket = None
 
+    # ---------------------------------------------------------------- hints and the review
+
+    def advise(self, wait: float = 0.0, progress: Progress | None = None) -> Thinking | None:
+        """Work on the hint asked for in this position: how far its search has come, or
+        None once it is there (or when none is asked). Like `think`: the search runs in
+        the pool and the page asks again; without a pool it runs here."""
+        asked = self._asked_hint()
+        if asked is None or asked.advice is not None or not self.hints_open():
+            return None
+        share, waiting, busy = asked.poll(self.pool, wait, progress)
+        if asked.advice is not None:
+            return None
+        return Thinking(self.state.player, share, waiting, busy)
+
+    def _cancel_hint(self) -> None:
+        if self._hint is not None:
+            self._hint[1].cancel(self.pool)
+        self._hint = None
+
+    def reviewable(self) -> bool:
+        """A finished game is reviewed; a game under way only where hints are allowed."""
+        return len(self.game.steps) > 0 and (self.state.finished or self.hints_allowed)
+
+    def review(self, side: int) -> Review:
+        """`side`'s game looked back on (the chances at once; the bot's choices at its
+        costliest turns as `analyse` searches them)."""
+        version = self.game.version
+        kept = self._reviews.get(side)
+        if kept is not None and kept[0] == version:
+            return kept[1]
+        if kept is not None:
+            for asked in kept[1].asked.values():
+                asked.cancel(self.pool)
+        game = self.game
+        chances = review.chances(game.states)
+        turns = review.turns(game.states)
+        slips = review.slips(chances, turns, side)
+        found = Review(side, chances, turns, slips)
+        found.asked = {s.turn.first: _Asked(game.hint_job(s.turn.first)) for s in slips}
+        self._reviews[side] = (version, found)
+        return found
+
+    def analyse(
+        self, side: int, wait: float = 0.0, progress: Progress | None = None
+    ) -> Thinking | None:
+        """Search the bot's choices of `side`'s review: how far, or None once all are there."""
+        found = self.review(side)
+        pending = [a for a in found.asked.values() if a.advice is None]
+        if not pending:
+            return None
+        shares, ahead, busy = [], 0, False
+        for i, asked in enumerate(pending):
+            share, waiting, full = asked.poll(self.pool, wait if i == 0 else 0.0, progress)
+            shares.append(share)
+            ahead, busy = max(ahead, waiting), busy or full
+        if all(a.advice is not None for a in found.asked.values()):
+            return None
+        done = len(found.asked) - len(pending) + sum(shares)
+        return Thinking(side, done / len(found.asked), ahead, busy)
+
     def close(self) -> None:
-        """The seat is left (a new game, the session gone): its search is not wanted."""
+        """The seat is left (a new game, the session gone): its searches are not wanted."""
         self._cancel_search()
+        self._cancel_hint()
+        for _version, found in self._reviews.values():
+            for asked in found.asked.values():
+                asked.cancel(self.pool)

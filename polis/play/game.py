@@ -35,6 +35,7 @@ from polis.engine import (
     replay,
 )
 from polis.messages import msg, quoted
+from polis.play.advice import HINT_BOT, hint_seed
 from polis.play.controllers import Pair, from_meta, is_bot
 from polis.play.pool import GameKey, SearchJob, decision_seed, search_here
 from polis.rules.loader import LoadedRuleset, load_overlay_text
@@ -149,6 +150,22 @@ class GameSession:
             tuple(s.move for s in self.steps),
             self.controllers[side],
             decision_seed(self.seed, side, len(self.steps)),
+        )
+
+    def hint_job(self, step: int | None = None) -> SearchJob:
+        """A hint for the side to move after `step` steps (default: now), as a job.
+
+        The review asks the same job for the bot's choice at a turn the game has
+        passed, so it is the hint the player would have had there.
+        """
+        step = len(self.steps) if step is None else step
+        side = self.states[step].player
+        return SearchJob(
+            self.key(),
+            tuple(s.move for s in self.steps[:step]),
+            HINT_BOT,
+            hint_seed(decision_seed(self.seed, side, step)),
+            kind="hint",
         )
 
     # ---------------------------------------------------------------- play

@@ -17,6 +17,10 @@ Each job owns a slot of two shared arrays: how far its search has come
 (`QUEUED`, then 0..1) and whether it is cancelled. A job nobody has polled for
 `STALE_SECONDS` (its session closed, its page gone) is cancelled, and its
 search stops at its next progress report.
+
+A job is a bot's decision (`kind` "move") or a hint for a person (`kind`
+"hint": the search bot's choice with its reasons, polis.play.advice), searched
+the same way; a hint's seed is its own, so it is the same wherever it is asked.
 """
 
 from __future__ import annotations
@@ -39,6 +43,7 @@ from typing import Any
 from polis.bots import Bot, Progress, make_bot
 from polis.compiler import Compiled, compile_loaded, compile_ruleset
 from polis.engine import Action, State, apply_overrides, apply_unchecked, new_game
+from polis.play.advice import Advice, advise
 from polis.spawn import bare_main
 
 QUEUED = -1.0
@@ -68,6 +73,7 @@ class SearchJob:
     actions: tuple[Action, ...]  # engine actions, each checked when it was played
     bot: str  # a bot spec (polis.bots.registry)
     bot_seed: int
+    kind: str = "move"  # "move": the bot's decision; "hint": advice for a person
 
 
 class SearchCancelledError(Exception):
@@ -151,6 +157,22 @@ def search_here(
     return bot.choose(state)
 
 
+def advise_here(
+    job: SearchJob, progress: Progress | None = None, state: State | None = None
+) -> Advice:
+    """The job's hint (its bot's choice with the reasons), searched in this process."""
+    if state is None:
+        state = _positions.position(job.game, job.actions)
+    return advise(state, job.bot, job.bot_seed, progress)
+
+
+def run_here(job: SearchJob, progress: Progress | None = None) -> Action | Advice:
+    """Whatever the job asks for, done in this process."""
+    if job.kind == "hint":
+        return advise_here(job, progress)
+    return search_here(job, progress)
+
+
 # ---------------------------------------------------------------- worker side
 
 _progress: Any = None  # the shared arrays, set in each worker by _start_worker
@@ -164,7 +186,7 @@ def _start_worker(progress: Any, cancelled: Any) -> None:
         os.nice(WORKER_NICENESS)
 
 
-def _work(job: SearchJob, slot: int) -> Action | None:
+def _work(job: SearchJob, slot: int) -> Action | Advice | None:
     if _cancelled[slot]:
         return None
     _progress[slot] = 0.0
@@ -175,7 +197,7 @@ def _work(job: SearchJob, slot: int) -> Action | None:
             raise SearchCancelledError
 
     try:
-        return search_here(job, report)
+        return run_here(job, report)
     except SearchCancelledError:
         return None
 
@@ -189,7 +211,7 @@ class Ticket:
 
     job: SearchJob
     slot: int
-    future: futures.Future[Action | None]
+    future: futures.Future[Action | Advice | None]
     order: int  # when it was handed in, among all jobs
     polled: float = field(default_factory=time.monotonic)
 
@@ -201,6 +223,7 @@ class Status:
     share: float  # how far the search has come, 0..1
     waiting: int  # jobs ahead of this one in the queue (0 once it runs)
     error: str | None = None
+    advice: Advice | None = None  # a hint job's result, once done
 
 
 def _ready() -> int:
@@ -217,7 +240,10 @@ class SearchPool:
         self._cancelled = multiprocessing.sharedctypes.RawArray("b", SLOTS)
         self._context = context
         self._executor = self._start()
-        self._lock = threading.Lock()
+        # re-entrant: the sweep cancels a queued job while holding it, and a cancelled
+        # future runs its done callback (`_release`, which takes it too) at once, in the
+        # same thread. A plain lock deadlocked there, and every poll after it waited forever
+        self._lock = threading.RLock()
         self._free = list(range(SLOTS))
         self._tickets: dict[int, Ticket] = {}
         self._order = itertools.count()
@@ -266,7 +292,10 @@ class SearchPool:
             error = future.exception()
             if error is not None:
                 return Status(True, None, 0.0, 0, f"{type(error).__name__}: {error}")
-            return Status(True, future.result(), 1.0, 0)
+            result = future.result()
+            if isinstance(result, Advice):
+                return Status(True, None, 1.0, 0, advice=result)
+            return Status(True, result, 1.0, 0)
         share = self._progress[ticket.slot]
         if share == QUEUED:
             return Status(False, None, 0.0, self._ahead(ticket))

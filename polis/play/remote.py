@@ -23,6 +23,7 @@ from polis.engine import MAX_SEED, Record
 from polis.play.controllers import HUMAN
 from polis.play.desk import Desk, MovedOnError
 from polis.play.game import GameSession, compiled_for
+from polis.play.pool import SearchPool
 from polis.store import WATCH, GameStore, Invite
 from polis.store import MovedOnError as StoreMovedOnError
 
@@ -72,13 +73,21 @@ def invite(
     return store.create(record, {"hints": hints})
 
 
-def join(store: GameStore, token: str, shipped: Callable[[str], bool]) -> Seat:
+def join(
+    store: GameStore,
+    token: str,
+    shipped: Callable[[str], bool],
+    pool: SearchPool | None = None,
+) -> Seat:
     """The desk a seat's token opens (raises the store's errors, or RecordError/RulesError
-    for a stored game that no longer replays)."""
+    for a stored game that no longer replays). Hints (searched in `pool`) only where the
+    game was made with them: both players were told so by the invitation."""
     grant = store.open_seat(token)
     stored = store.load(grant.game_id)
     compiled, _loaded = compiled_for(stored.record, shipped)
     game = GameSession.from_record(stored.record, compiled, (HUMAN, HUMAN))
     seats = frozenset() if grant.side == WATCH else frozenset({grant.side})
     table = StoredTable(store, grant.game_id)
-    return Seat(Desk(game, seats=seats, table=table), grant.game_id, grant.side, stored.options)
+    desk = Desk(game, seats=seats, table=table, pool=pool)
+    desk.hints_allowed = bool(stored.options.get("hints", False))
+    return Seat(desk, grant.game_id, grant.side, stored.options)

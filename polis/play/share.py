@@ -11,6 +11,7 @@ import base64
 import json
 import zlib
 from typing import Any
+from urllib.parse import urlencode, urlsplit, urlunsplit
 
 from polis.engine import MAX_RECORD_BYTES, RecordError
 from polis.messages import msg
@@ -32,3 +33,14 @@ def decode_record(token: str, limit: int = MAX_RECORD_BYTES) -> bytes:
     if len(raw) > limit or inflater.unconsumed_tail:
         raise RecordError(msg("record.link_too_big", limit=limit))
     return raw
+
+
+def link(page_url: str | None, lang: str, ruleset: str | None, record_json: dict[str, Any]) -> str:
+    """The address that opens this game on the Play page (`page_url`: the page's own, as
+    the browser has it; without it, a link relative to the app)."""
+    wanted = {"lang": lang, "ruleset": ruleset, "record": encode_record(record_json)}
+    query = urlencode({k: v for k, v in wanted.items() if v is not None})
+    if not page_url:
+        return f"play?{query}"
+    parts = urlsplit(page_url)
+    return urlunsplit((parts.scheme, parts.netloc, parts.path, query, ""))

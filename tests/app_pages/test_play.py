@@ -131,12 +131,14 @@ def test_the_page_is_laid_out_for_a_laptop_and_a_phone(app: AppTest) -> None:
         ["play_board", "play_table"],
         ["play_status", "play_recent", "play_boards", "play_choices"],
     ]
-    # a phone dissolves the columns and puts every part in the order a player needs it
-    style = block_with(app, "<style>")
+    # a phone dissolves the columns and puts every part in the order a player needs it:
+    # the map first, then the question and its choices, then the news and the boards
+    style = block_with(app, "st-key-play_main")
     for i, key in enumerate(html.PHONE_ORDER):
         assert f":has(> .st-key-{key}) {{ order: {i}; }}" in style
     order = html.PHONE_ORDER.index
-    assert order("play_boards") < order("play_choices") < order("play_board")
+    assert order("play_board") < order("play_choices") < order("play_recent")
+    assert order("play_choices") < order("play_boards")
 
 
 def test_in_a_battle_the_cards_fill_the_right_column_and_the_boards_go_under_the_board(

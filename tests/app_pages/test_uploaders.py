@@ -105,6 +105,10 @@ def test_an_overlay_picked_on_the_data_page_is_checked_and_can_be_used(app: AppT
     no_errors(app)
     assert list(app.session_state["overlays"]) == ["upload:bigger-armies"]
     assert app.session_state["ruleset"] == "upload:bigger-armies"
+    # the address no longer names the ruleset the page left (an upload has no link)
+    assert "ruleset" not in app.query_params
+    app.selectbox(key="ruleset").set_value("1e").run()
+    assert app.query_params["ruleset"] == "1e"
 
 
 def test_a_broken_overlay_changes_nothing(app: AppTest) -> None:
@@ -112,6 +116,8 @@ def test_a_broken_overlay_changes_nothing(app: AppTest) -> None:
     pick(app, "overlay_upload", file("house.yaml", b"id: [\n"))
     assert app.error and "nothing was changed" in app.error[0].value
     assert not app.success and not app.session_state["overlays"]
+    # every line of the report whole: a long one wraps instead of running off the box
+    assert app.code and app.code[0].proto.wrap_lines
 
 
 def test_an_overlay_too_large_is_refused_by_its_size(app: AppTest) -> None:

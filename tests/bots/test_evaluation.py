@@ -143,3 +143,27 @@ def test_in_the_last_round_goods_count_only_as_the_tie_break(breaks_ties: bool) 
     with_tiebreak = dataclasses.replace(plain, tiebreak=tiebreak)
     gain = evaluate(richer, 0, with_tiebreak) - evaluate(s, 0, with_tiebreak)
     assert gain == pytest.approx(5 * tiebreak if breaks_ties else 0.0)
+
+
+@pytest.mark.parametrize("ruleset", ["2e", "1e"])
+def test_the_parts_of_a_value_add_up_to_it(ruleset: str) -> None:
+    """Positions of a whole rollout game: the named terms sum to the value, and asking for
+    them leaves the value as it is (the bots' choices never depend on it)."""
+    from polis.bots.evaluation import TERMS, side_value, value_parts
+    from polis.engine.flow import scores
+
+    s = position(ruleset, player="athens", active="athens")
+    rng = random.Random(3)
+    weights = fitted.weights_for(s.cfg)
+    seen: set[str] = set()
+    while not s.finished:
+        for side in (0, 1):
+            parts = value_parts(s, side, weights)
+            assert set(parts) == set(TERMS)
+            plain = side_value(s, side, scores(s)[side], weights)
+            assert sum(parts.values()) == pytest.approx(plain, abs=1e-9)
+            assert side_value(s, side, scores(s)[side], weights, {}) == plain
+            seen |= {term for term, points in parts.items() if points}
+        s = apply_unchecked(s, rollout.choose(s, legal_actions(s), rng))
+    # a whole game moves most terms at some point
+    assert {"score", "feeding", "goods", "units"} <= seen

@@ -1,4 +1,5 @@
-"""The real thing: `streamlit run app.py` on a free port, driven by headless Chromium.
+"""The real thing: the app's server (`streamlit run polis/app/serve.py`, as ./run app starts
+it) on a free port, driven by headless Chromium.
 
 Timings of every Play rerun are appended by the page to POLIS_TIMINGS_FILE; the
 tests write their summary and screenshots to tests/artifacts/ (not committed).
@@ -68,8 +69,8 @@ def _wait_healthy(url: str, proc: subprocess.Popen[bytes], log: Path) -> None:
 
 @contextmanager
 def serving(work: Path, database: str | None = None) -> Iterator[Server]:
-    """`streamlit run app.py` on a free port, its stored games in `database` (default: a
-    SQLite file in `work`), its timings and log in `work`."""
+    """`streamlit run polis/app/serve.py` (serving app.py) on a free port, its stored games
+    in `database` (default: a SQLite file in `work`), its timings and log in `work`."""
     work.mkdir(parents=True, exist_ok=True)
     port = _free_port()
     url = f"http://127.0.0.1:{port}"
@@ -82,7 +83,7 @@ def serving(work: Path, database: str | None = None) -> Iterator[Server]:
         "POLIS_DATABASE_URL": database,
     }
     command = [
-        sys.executable, "-m", "streamlit", "run", "app.py",
+        sys.executable, "-m", "streamlit", "run", "polis/app/serve.py",
         "--server.headless", "true",
         "--server.port", str(port),
         "--server.address", "127.0.0.1",

@@ -25,8 +25,8 @@ pytestmark = pytest.mark.e2e
 
 VIEWPORT = {"width": 1400, "height": 1000}
 WAIT_MS = 60_000  # a cold server compiles the rulesets on the first visit
-# each page by its path; the rules reference is the default page, at the root
-PAGES = {"reference": "", "compare": "compare", "play": "play", "data": "data"}
+# each page by its path; the start page is the default page, at the root
+PAGES = {"start": "", "reference": "rules", "compare": "compare", "play": "play", "data": "data"}
 
 
 def _(lang: str, message: str) -> str:
@@ -85,7 +85,7 @@ def test_time_to_first_page(server: Server, browser: Any, artifacts: Path) -> No
         page = context.new_page()
         started = time.perf_counter()
         page.goto(server.url)
-        page.get_by_role("heading", name="Rules reference").wait_for(timeout=WAIT_MS)
+        page.get_by_role("heading", name="Learn to play").wait_for(timeout=WAIT_MS)
         seconds.append(round(time.perf_counter() - started, 3))
         page.close()
     context.close()
@@ -97,7 +97,7 @@ def test_switch_language_and_open_a_rule_from_search(
 ) -> None:
     context = browser.new_context(viewport=VIEWPORT, locale="en-US")
     page = context.new_page()
-    page.goto(server.url)
+    page.goto(f"{server.url}/rules")
     page.get_by_role("heading", name="Rules reference").wait_for(timeout=WAIT_MS)
     settle(page)
     pick(page, "Language", "Deutsch")
@@ -129,8 +129,8 @@ def test_switch_language_and_open_a_rule_from_search(
 def test_browser_language_is_the_default(server: Server, browser: Any) -> None:
     context = browser.new_context(viewport=VIEWPORT, locale="cs-CZ")
     page = context.new_page()
-    page.goto(server.url)
-    page.get_by_role("heading", name=_("cs", "Rules reference")).wait_for(timeout=WAIT_MS)
+    page.goto(server.url)  # the start page, in the browser's language
+    page.get_by_role("heading", name=_("cs", "Learn to play")).wait_for(timeout=WAIT_MS)
     context.close()
 
 
@@ -177,6 +177,7 @@ def test_screenshot_every_page(server: Server, browser: Any, artifacts: Path, la
     context = browser.new_context(viewport=VIEWPORT)
     page = context.new_page()
     headings = {
+        "start": "Learn to play",
         "reference": "Rules reference",
         "compare": "Compare rulesets",
         "play": "Play",

@@ -248,11 +248,30 @@ def test_a_phone_shows_the_parts_in_a_players_order(server: Server, browser: Any
     boxes = dict(zip(TABLE_PARTS, page.evaluate(BOXES_JS, list(TABLE_PARTS)), strict=True))
     board = page.locator(".stBidiComponent").filter(has=page.locator(".pb-map")).first
     board_top = board.bounding_box()["y"]
-    # the turn, the news, both player boards, the question, then the board and the table
-    assert boxes["turn-status"][0] < boxes["what-happened"][0] < boxes["player-boards"][0]
-    assert boxes["player-boards"][0] < boxes["prompt"][0] < board_top < boxes["round-track"][0]
-    assert boxes["prompt"][1] <= VIEWPORTS["phone"]["height"]  # the question on the first screen
+    # the turn, the map, the question and its choices, then the news, both player boards
+    # and the rest of the table
+    assert boxes["turn-status"][0] < board_top < boxes["prompt"][0]
+    assert boxes["prompt"][0] < boxes["what-happened"][0] < boxes["player-boards"][0]
+    assert boxes["player-boards"][0] < boxes["round-track"][0]
+    board_bottom = board.bounding_box()["y"] + board.bounding_box()["height"]
+    assert boxes["prompt"][0] - board_bottom < 80  # the question right under the map
     context.close()
+
+
+def to_the_cards(
+    page: Any, chooser: random.Random, shown: str = '[class*="st-key-cards_"]'
+) -> None:
+    """Play on (fighting on where asked) until the battle's cards show (`shown`)."""
+    for _n in range(20):
+        if page.locator(shown).count():
+            return
+        key = _decision_key(page)
+        fought = _fight_on(page)
+        if fought == "redrawn":
+            continue
+        if fought is None:
+            _one_move(page, chooser)
+        _wait_for_rerun(page, key)
 
 
 SCROLL_TOP_JS = """() => {
@@ -273,17 +292,7 @@ def test_a_battle_keeps_the_cards_and_the_player_boards_in_view_on_a_laptop(
     page.goto(f"{server.url}/play?lang=en&ruleset=2e&record={encode_record(record.to_json())}")
     page.locator('[data-id="player-boards"]').wait_for(timeout=WAIT_MS)
     settle(page)
-    chooser = random.Random(1)
-    for _n in range(20):  # to the first assault's cards
-        if page.locator('[class*="st-key-cards_"]').count():
-            break
-        key = _decision_key(page)
-        fought = _fight_on(page)
-        if fought == "redrawn":
-            continue
-        if fought is None:
-            _one_move(page, chooser)
-        _wait_for_rerun(page, key)
+    to_the_cards(page, random.Random(1))
     page.locator(HAND).first.wait_for(timeout=WAIT_MS)
     settle(page)
     page.evaluate(SCROLL_TOP_JS)  # the first screen, as a player who has not scrolled sees it

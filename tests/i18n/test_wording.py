@@ -121,3 +121,53 @@ def test_prestige_counts_inflect_in_russian() -> None:
     tr = translator("ru")
     said = [tr.ngettext("{n} prestige", "{n} prestige", n).format(n=n) for n in (1, 2, 5, 21)]
     assert said == ["1 престиж", "2 престижа", "5 престижа", "21 престиж"]
+
+
+# Athens is plural in these languages (Афины, Ateny, Athény), Sparta singular: a verb after
+# a side's name agrees with one of them only, so a sentence names a side on its own
+# ("{side}: …", docs/translating.md). A name after "side" in another case ("strony {side}",
+# "stranu {side}") is no subject.
+PLURAL_SIDE_LANGUAGES = {
+    "ru": ("стороны ", "сторона ", "стороне "),
+    "pl": ("strony ", "stronie ", "stronę "),
+    "cs": ("strany ", "stranu "),
+}
+SIDE = r"\{(side|loser|winner|attacker|defender)\}"
+SUBJECT_VERB = re.compile(SIDE + r" [a-z]")  # the English source: a side and its verb
+VERB_AFTER = re.compile(SIDE + r" [a-zа-яёěščřžýáíéúůłąęśćżźńó]")
+VERB_FIRST = re.compile(r"(?:^|[.;] )[A-ZА-ЯЁČŠŘŽ][a-zа-яёěščřžýáíéúů]+ " + SIDE)
+
+
+@pytest.mark.parametrize("lang", sorted(PLURAL_SIDE_LANGUAGES))
+def test_no_verb_agrees_with_a_side_name(lang: str) -> None:
+    with (LOCALES_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po").open("rb") as fh:
+        catalog = read_po(fh, locale=lang, domain=DOMAIN)
+    genitives = PLURAL_SIDE_LANGUAGES[lang]
+    wrong = []
+    for message in catalog:
+        source = message.id if isinstance(message.id, str) else message.id[0] if message.id else ""
+        if not SUBJECT_VERB.search(source):
+            continue
+        strings = [message.string] if isinstance(message.string, str) else message.string or ()
+        for text in strings:
+            bare = text
+            for word in genitives:
+                bare = re.sub(
+                    re.escape(word) + SIDE, "X", bare, flags=re.IGNORECASE
+                )  # "Сторона {side}"
+            if VERB_AFTER.search(bare) or VERB_FIRST.search(bare):
+                wrong.append(text)
+    assert not wrong, wrong
+
+
+def test_athens_does_not_lose_in_the_singular() -> None:
+    """The tester's sentence: "Афины проигрывает"."""
+    from polis.app.words import Words
+    from polis.narrate import Narrator
+    from polis.play.outcome import outcome
+    from tests.app.scenes import starved_out
+
+    final, loser = starved_out()
+    names = Names(final.cfg, translator("ru"))
+    headline = Words(Narrator(names, "ru")).outcome_headline(outcome(final))  # type: ignore[arg-type]
+    assert names.side(loser) in headline and "проигрывает" not in headline

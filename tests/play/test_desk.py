@@ -173,3 +173,21 @@ def test_undo_while_a_bot_thinks_cancels_its_search(pool: SearchPool) -> None:
     desk.click(Undo())
     assert desk._ticket is None and pool._cancelled[ticket.slot]
     assert desk.view().options  # Athens decides again
+
+
+def test_a_hint_is_searched_in_the_pool_as_it_would_be_here(
+    pool: SearchPool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from polis.play.desk import Hint
+    from polis.play.pool import advise_here
+
+    monkeypatch.setattr(game_module, "HINT_BOT", "mcts:quick")
+    desk = Desk(GameSession.start(compile_ruleset("2e"), 6, ("human", "greedy")), pool=pool)
+    desk.click(Hint())
+    seen = []
+    while (pending := desk.advise(wait=0.0)) is not None:
+        seen.append(pending)
+        assert pending.side == desk.state.player and not pending.busy
+    found = desk.view().advice
+    assert found is not None and seen  # queued first: the page had a bar to show
+    assert found == advise_here(desk.game.hint_job())

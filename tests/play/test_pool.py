@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import signal
+import threading
 import time
 from collections.abc import Iterator
 
@@ -91,15 +92,46 @@ def test_a_search_nobody_polls_is_cancelled(pool: SearchPool) -> None:
     assert status.done and status.action is None
 
 
+def test_a_queued_job_nobody_polls_is_cancelled_and_the_pool_goes_on(pool: SearchPool) -> None:
+    """A queued job's cancel runs its callback at once, inside the watchdog's sweep: the
+    sweep must not wait for itself (it did, and every poll after it hung)."""
+    _game, job = later_job("mcts:strong", steps=0)
+    # the executor hands a job on to its worker's queue ahead of time (it is "running" then
+    # and cannot be cancelled): the last of four is still waiting in the pool
+    tickets = [pool.submit(job) for _ in range(4)]
+    queued = tickets[-1]
+    assert not queued.future.running()
+    queued.polled -= pool_module.STALE_SECONDS + 1
+
+    def sweep() -> None:  # as the watchdog does
+        with pool._lock:
+            pool._sweep()
+
+    swept = threading.Thread(target=sweep, daemon=True)
+    swept.start()
+    swept.join(10)
+    assert not swept.is_alive()  # the sweep is over, not waiting for its own lock
+    assert queued.future.cancelled() and pool.poll(queued).action is None
+    for ticket in tickets[:-1]:
+        pool.cancel(ticket)
+    deadline = time.monotonic() + 30
+    while pool.busy() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert pool.busy() == 0  # every slot free again
+    quick = later_job("mcts:quick")[1]
+    assert finish(pool, pool.submit(quick)).action is not None  # and the pool goes on
+
+
 def test_a_queued_job_knows_how_many_are_ahead(pool: SearchPool) -> None:
     _game, job = later_job("mcts:strong", steps=0)
     tickets = [pool.submit(job) for _ in range(3)]
     assert pool.poll(tickets[2]).waiting >= 1
-    statuses = [pool.poll(t) for t in tickets]
-    while not all(s.done for s in statuses):  # each session keeps polling its own job
-        time.sleep(0.1)
-        statuses = [pool.poll(t) for t in tickets]
-    assert all(s.action is not None for s in statuses)
+    # each is polled while it waits, as its session would (a job nobody polls for
+    # STALE_SECONDS is cancelled: on a loaded machine two strong searches take longer)
+    deadline = time.monotonic() + 120
+    while not all(pool.poll(t).done for t in tickets) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert all(pool.poll(t).action is not None for t in tickets)
 
 
 def test_a_queued_job_cancelled_by_the_watchdog_frees_its_slot_without_a_deadlock(

@@ -15,12 +15,25 @@ function cardNode(face, data, clickable) {
   node.setAttribute("data-id", face.id);
   if (clickable) node.type = "button";
   node.appendChild(el("span", "formation", face.formation));
-  node.appendChild(el("span", "maneuver", face.maneuver));
+  if (face.meaning) node.appendChild(el("span", "meaning", face.meaning));
+  const maneuver = el("span", "maneuver", face.maneuver);
+  if (face.maneuver_meaning) maneuver.appendChild(el("span", "meaning", " · " + face.maneuver_meaning));
+  node.appendChild(maneuver);
   node.appendChild(el("span", "value", face.value));
-  node.appendChild(el("span", "special", face.special));
+  if (face.special) node.appendChild(el("span", "special", face.special));
+  if (face.note) node.appendChild(el("span", "note " + (face.good ? "good" : "bad"), face.note));
   node.setAttribute(
     "aria-label",
-    [face.formation, face.maneuver, data.texts.value + " " + face.value, face.special].join(", ")
+    [
+      face.formation,
+      face.meaning,
+      face.maneuver,
+      data.texts.value + " " + face.value,
+      face.special,
+      face.note,
+    ]
+      .filter((part) => part)
+      .join(", ")
   );
   return node;
 }
@@ -55,10 +68,13 @@ export default function (component) {
     const ordered = data.role === "defend";
     if (data.shown.length) {
       root.appendChild(el("div", "row-title", data.texts.shown));
-      const row = el("div", "row");
+      const row = el("div", "row pairs");
       data.shown.forEach((face, i) => {
+        // each card shown with the answer beside it: two rows of cards, not three, so the
+        // hand stays on a laptop's first screen
         const slot = el("div", "slot");
-        slot.appendChild(cardNode(face, data, false));
+        const pair = el("div", "pair");
+        pair.appendChild(cardNode(face, data, false));
         if (data.role === "defend") {
           const answerId = chosen[i];
           const both = chosen.length === 2 && chosen.every((c) => c !== undefined);
@@ -73,7 +89,8 @@ export default function (component) {
               while (chosen.length && chosen[chosen.length - 1] === undefined) chosen.pop();
               redraw();
             };
-            slot.appendChild(node);
+            pair.appendChild(node);
+            slot.appendChild(pair);
             if (result) {
               const met = result.answered[i];
               slot.appendChild(
@@ -81,8 +98,11 @@ export default function (component) {
               );
             }
           } else {
-            slot.appendChild(el("div", "card empty", data.texts.pick_here));
+            pair.appendChild(el("div", "card empty", data.texts.pick_here));
+            slot.appendChild(pair);
           }
+        } else {
+          slot.appendChild(pair);
         }
         row.appendChild(slot);
       });
@@ -147,6 +167,15 @@ export default function (component) {
     actions.appendChild(send);
     actions.appendChild(clear);
     root.appendChild(actions);
+    if (data.rules && data.rules.length) {
+      const rules = el("details", "rules");
+      rules.setAttribute("data-id", "card-rules");
+      rules.appendChild(el("summary", "", data.texts.rules_title));
+      const list = el("ul");
+      data.rules.forEach((line) => list.appendChild(el("li", "", line)));
+      rules.appendChild(list);
+      root.appendChild(rules);
+    }
   }
 
   draw();
