@@ -100,8 +100,28 @@ def score_parts(s: State) -> list[dict[str, int]]:
 
 
 def scores(s: State) -> list[int]:
-    """Each side's score now (the final score once the game is over)."""
-    return [sum(parts.values()) for parts in score_parts(s)]
+    """Each side's score now (the final score once the game is over): the sums of
+    `score_parts`, added up without building them (every evaluation of a bot asks)."""
+    tab = s.tables
+    totals = [0, 0]
+    owner = s.owner
+    if tab.score_population:
+        pop = s.pop
+        for p, side in enumerate(owner):
+            if side >= 0:
+                totals[side] += pop[p]
+    if tab.score_prestige:
+        totals[0] += s.prestige[0]
+        totals[1] += s.prestige[1]
+    if tab.score_end_prestige:
+        projects = s.cfg.projects
+        done = s.proj_done
+        for j, loc in enumerate(s.proj_loc):
+            if loc >= 0 and done[j]:
+                side = owner[loc]
+                if side >= 0:
+                    totals[side] += projects[j].end_prestige
+    return totals
 
 
 def goods_held(s: State, side: int) -> int:
