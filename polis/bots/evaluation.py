@@ -422,8 +422,16 @@ def _best_tribute(s: State, who: int, mine: int) -> int:
         if here and not any(s.owner[p] == who for p in here):
             continue
         # the yield grows faster than linearly: hoplites on the longest row give the most
-        boxes = max(b for _, b in rows)
-        best = max(best, yields[min(h, boxes, len(yields)) - 1])
+        boxes = 0
+        for _, b in rows:
+            if b > boxes:
+                boxes = b
+        placed = min(h, boxes)
+        if placed > len(yields):
+            placed = len(yields)
+        gain = yields[placed - 1]
+        if gain > best:
+            best = gain
     return best
 
 

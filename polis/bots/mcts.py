@@ -92,11 +92,12 @@ class Budget:
 # weak sides, against 318 with rollouts of 60 and no mixing (docs/bots.md)
 _QUICK = Budget(iterations=300, seconds=0.5, rollout_plies=30, prior_visits=10, leaf_share=0.5)
 # `normal`: 800 iterations won the Second Peloponnesian War's Sparta 90 of 100 games
-# against greedy where 300 won 86; 500 keep a decision's p50 near 0.1 s of CPU (issue 31
+# against greedy where 300 won 86; with the faster engine and rollouts 700 take about
+# 0.6 of the CPU time 800 took (500 won 2e 185 of 200 where 800 had won 191: issue 31
 # part 5, docs/bots.md). Its rollouts pass where acting alone would spend goods for nothing.
 # `strong` only looks further. `quick` is the search the shipped balance records were
 # made with: what the balance lab's self-play games use
-_NORMAL = dataclasses.replace(_QUICK, iterations=500, pass_alone_fed=0.5, tiebreak=0.02)
+_NORMAL = dataclasses.replace(_QUICK, iterations=700, pass_alone_fed=0.5, tiebreak=0.02)
 LEVELS: dict[str, Budget] = {
     "quick": _QUICK,
     "normal": _NORMAL,

@@ -23,7 +23,6 @@ a rollout in which a side starves itself says nothing about the position:
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
 from collections.abc import Callable
 from typing import Final
 
@@ -232,12 +231,20 @@ def weighted_pick(picks: list[Action], weights: list[float], rng: random.Random)
 
 
 def _weighted_index(weights: list[float], rng: random.Random) -> int:
-    cumulative: list[float] = []
+    """`bisect_right` over the running sums, as `random.choices` finds its pick: the sums
+    are added in the same order, so they are the same floats; a scan of a dozen weights
+    beats building the list and calling `bisect`."""
     total = 0.0
     for weight in weights:
         total += weight
-        cumulative.append(total)
-    return bisect_right(cumulative, rng.random() * total, 0, len(weights) - 1)
+    x = rng.random() * total
+    last = len(weights) - 1
+    running = 0.0
+    for i in range(last):
+        running += weights[i]
+        if running > x:
+            return i
+    return last
 
 
 def _surcharge(s: State, options: list[Action], rng: random.Random) -> Action:

@@ -108,10 +108,12 @@ class Search:
             options = legal_actions(s)
             player = s.player
             edges = node.edges
-            untried = [a for a in options if a not in edges]
+            untried: list[Action] = []  # in the order listed
             for a in options:
                 known = edges.get(a)
-                if known is not None:
+                if known is None:
+                    untried.append(a)
+                else:
                     known.available += 1
             if untried:
                 action = untried[rng.randrange(len(untried))]

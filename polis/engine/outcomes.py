@@ -127,7 +127,11 @@ def scores(s: State) -> list[int]:
 def goods_held(s: State, side: int) -> int:
     """All the goods `side` holds: what breaks a tied score where the rules say so."""
     g = len(s.cfg.goods)
-    return sum(s.goods[side * g : (side + 1) * g])
+    goods = s.goods
+    held = 0
+    for i in range(side * g, side * g + g):
+        held += goods[i]
+    return held
 
 
 def finish_game(s: State) -> None:
