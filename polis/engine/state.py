@@ -1,7 +1,11 @@
-"""The game state: plain ints and lists, copied on every transition.
+"""The game state: plain ints, lists and tuples, copied on every transition.
 
 `apply` never changes a state it is given: it copies (`State.copy`) and changes
-the copy, so earlier states stay valid for undo, replay and search. Everything
+the copy, so earlier states stay valid for undo, replay and search. What most
+moves change (units, poleis' owners and population, goods, prestige) is in lists
+the copy copies; what few moves change (projects, market, cargo slots, tribute
+and siege discs, growth marks, merchants, proxenoi) is in tuples the copy shares,
+and a move that changes one replaces it (`put`). Everything
 random is drawn from `rng`, the generator held in the state; `forced` holds dice
 results a test (or a position file) imposes before the generator is used.
 
