@@ -316,39 +316,61 @@ def bench_decisions(rulesets: list[str], games: int = 20) -> list[dict[str, Any]
     return out
 
 
-def bench_bots(rulesets: list[str], seconds: float) -> list[dict[str, Any]]:
-    """Decisions per CPU second of every registered bot at each of its levels, both sides.
+# a search level's decision times are reported as p50 and p95 too: each bot plays at
+# least this many decisions with a choice per ruleset (a few seconds of CPU at `normal`)
+MIN_CHOICES = 40
 
-    Each bot gets `seconds` per ruleset, in whole decisions (at least one game
-    is started, so a slow bot still reports).
+
+def bench_bots(
+    rulesets: list[str], seconds: float, min_choices: int = MIN_CHOICES
+) -> list[dict[str, Any]]:
+    """Decisions per CPU second of every registered bot at each of its levels, both sides,
+    and the CPU milliseconds of its decisions with a choice (p50, p95), as
+    `polis simulate` reports them.
+
+    Each bot gets `seconds` per ruleset, in whole decisions, and at least `min_choices`
+    decisions with a choice (games from seed 0 on; a slow bot still reports). The search
+    runs without its CPU-time guard, so a loaded machine shows its cost instead of cutting
+    it short.
     """
     from polis.bots import every_spec, make_bot
-    from polis.engine import apply_unchecked, new_game
+    from polis.engine import apply_unchecked, legal_actions, new_game
+    from polis.stats import percentile
 
     out = []
     for name in every_spec():
         for rid in rulesets:
             cfg = compiler.compile_ruleset(rid).config
-            bots = (make_bot(name, 1), make_bot(name, 2))
+            bots = (make_bot(name, 1, timed=False), make_bot(name, 2, timed=False))
             decisions = games = 0
             spent = 0.0
+            choices: list[float] = []  # CPU seconds of the decisions with a choice
             seed = 0
-            while spent < seconds:
+
+            while spent < seconds or len(choices) < min_choices:
                 state = new_game(cfg, seed)
                 seed += 1
                 games += 1
-                while not state.finished and spent < seconds:
+                while not state.finished and (spent < seconds or len(choices) < min_choices):
+                    chosen = len(legal_actions(state)) > 1
                     start = clock()
                     action = bots[state.player].choose(state)
-                    spent += clock() - start
+                    took = clock() - start
+                    spent += took
                     decisions += 1
+                    if chosen:
+                        choices.append(took)
                     state = apply_unchecked(state, action)
+            ms = [t * 1000 for t in choices]
             out.append(
                 {
                     "bot": name,
                     "ruleset": rid,
                     "decisions_per_second": round(decisions / spent, 1) if spent else 0,
                     "decisions": decisions,
+                    "choice_decisions": len(ms),
+                    "choice_p50_ms": round(percentile(ms, 0.5), 2),
+                    "choice_p95_ms": round(percentile(ms, 0.95), 2),
                     "games": games,
                     "cpu_seconds": round(spent, 2),
                 }
@@ -415,7 +437,9 @@ def render(data: dict[str, Any]) -> list[str]:
         )
     for row in data["bots"]:
         lines.append(
-            f"bot {row['bot']} on {row['ruleset']}: {row['decisions_per_second']} decisions/s"
+            f"bot {row['bot']} on {row['ruleset']}: {row['decisions_per_second']} decisions/s; "
+            f"decisions with a choice: p50 {row['choice_p50_ms']} ms, "
+            f"p95 {row['choice_p95_ms']} ms ({row['choice_decisions']})"
         )
     c = data["compile"]
     lines.append(

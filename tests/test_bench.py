@@ -53,9 +53,12 @@ class _FirstChoice:
 
 def test_every_registered_bot_is_measured(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(polis.bots.BOTS, "first", _FirstChoice)
-    rows: list[dict[str, Any]] = bench.bench_bots(["1e"], 0.01)
+    rows: list[dict[str, Any]] = bench.bench_bots(["1e"], 0.01, min_choices=3)
     assert [r["bot"] for r in rows] == polis.bots.every_spec()
     assert rows[-1]["bot"] == "first" and {r["bot"].partition(":")[0] for r in rows} == set(
         polis.bots.BOTS
     )
     assert all(r["decisions"] > 0 and r["games"] >= 1 for r in rows)
+    # every bot plays at least the decisions with a choice asked for, timed one by one
+    assert all(r["choice_decisions"] >= 3 for r in rows)
+    assert all(0 <= r["choice_p50_ms"] <= r["choice_p95_ms"] for r in rows)

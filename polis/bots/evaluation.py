@@ -23,6 +23,7 @@ progress. Nothing here looks at the generator, the combat deck or the hands.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from polis.compiler.config import EngineConfig
 from polis.engine import (
@@ -37,7 +38,7 @@ from polis.engine import (
     zero_prestige_loses,
 )
 
-WIN = 1000.0  # a finished game outweighs any position
+WIN: Final = 1000.0  # a finished game outweighs any position
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +72,7 @@ class Weights:
     # with more goods: what a good is still worth when nothing is left to buy with it
 
 
-WEIGHTS = Weights()
+WEIGHTS: Final = Weights()
 
 
 def evaluate(s: State, side: int, weights: Weights = WEIGHTS) -> float:
@@ -95,7 +96,12 @@ def feeding_ahead(s: State, who: int) -> bool:
         return True
     if s.step == "feeding" and s.phase == "feed" and s.player == who:
         return True
-    return ("feeding", who) in s.step_queue
+    return _queued(s, "feeding", who)
+
+
+def _queued(s: State, step: str, who: int) -> bool:
+    """Whether `(step, who)` is in the round end's queue (a loop: no tuple made to look for)."""
+    return any(side == who and name == step for name, side in s.step_queue)
 
 
 def _can_still_act(s: State, who: int) -> bool:
@@ -104,7 +110,7 @@ def _can_still_act(s: State, who: int) -> bool:
 
 
 def _step_ahead(s: State, step: str) -> bool:
-    return not s.step or (step, -1) in s.step_queue
+    return not s.step or _queued(s, step, -1)
 
 
 def _last_round(s: State) -> bool:
@@ -242,11 +248,12 @@ def wheat_reach(s: State, who: int, *, next_round: bool = False) -> int:
     cfg = s.cfg
     wheat = cfg.feeding_good
     n = len(cfg.areas)
-    mine = s.units[who * n : (who + 1) * n]
+    units = s.units
+    mine = who * n
     yields = cfg.tribute_yields
     tribute = 0
     for t in range(cfg.n_territories):
-        h = mine[t]
+        h = units[mine + t]
         if not h or (not next_round and cfg.tribute_once and s.tributed[t] >= 0):
             continue
         boxes = next((b for g, b in cfg.tribute_rows[t] if g == wheat), 0)
@@ -258,7 +265,8 @@ def wheat_reach(s: State, who: int, *, next_round: bool = False) -> int:
     if merchants and not (cfg.trade_needs_commercial and not s.owns_commercial(who)):
         open_cargo = cfg.rounds[min(s.round + next_round, len(cfg.rounds) - 1)].cargo_open
         g = len(cfg.goods)
-        goods = s.goods[who * g : (who + 1) * g]
+        goods = s.goods
+        own = who * g  # `who`'s goods are goods[own + good]
         routes: dict[int, bool] = {}
         for k, sl in enumerate(cfg.slots):
             if sl.offers != wheat or sl.cargo > open_cargo or sl.cargo <= trade:
@@ -266,9 +274,12 @@ def wheat_reach(s: State, who: int, *, next_round: bool = False) -> int:
             if s.slots[k] != SLOT_FREE and not (next_round and s.slots[k] >= 0):
                 continue
             table = cfg.market_table[sl.cargo]
-            payable = any(goods[a] >= table[s.market[cfg.track_of_good[a]]] for a in sl.accepts)
+            payable = any(
+                goods[own + a] >= table[s.market[cfg.track_of_good[a]]] for a in sl.accepts
+            )
             if sl.offers == cfg.purchase_good:
-                payable = payable or goods[cfg.purchase_currency] >= sl.cargo * cfg.purchase_price
+                price = sl.cargo * cfg.purchase_price
+                payable = payable or goods[own + cfg.purchase_currency] >= price
             if not payable:
                 continue
             if sl.market not in routes:
@@ -342,7 +353,11 @@ def side_value(
     megalopolis = _megalopolis(s, who, later) * w.megalopolis
     value += megalopolis
     _add(parts, "megalopolis", megalopolis)
-    population = sum(s.pop[p] for p in s.owned(who))
+    population = 0
+    pop = s.pop
+    for p, owner in enumerate(s.owner):
+        if owner == who:
+            population += pop[p]
     growth = w.population * later * population
     value += growth
     _add(parts, "growth", growth)
@@ -443,17 +458,28 @@ def _assets(
     value = 0.0
     g = len(cfg.goods)
     goods = 0.0
-    for k, have in enumerate(s.goods[who * g : (who + 1) * g]):
-        if k != cfg.feeding_good:
-            goods += have * (w.perishable if cfg.perishable[k] else w.good)
+    have = s.goods
+    wheat = cfg.feeding_good
+    perishable = cfg.perishable
+    for k in range(g):
+        if k != wheat:
+            goods += have[who * g + k] * (w.perishable if perishable[k] else w.good)
     value += goods
     n = len(cfg.areas)
-    mine = s.units[who * n : (who + 1) * n]
-    units = w.unit * sum(mine)
+    all_units = s.units
+    mine = who * n  # `who`'s units are units[mine + area]
+    on_board = 0
+    for i in range(mine, mine + n):
+        on_board += all_units[i]
+    units = w.unit * on_board
     value += units
     merchants = w.merchant * min(s.merchants_hired[who], w.useful_merchants)
     value += merchants
-    poleis = w.polis * s.owner.count(who)
+    owned = 0
+    for o in s.owner:
+        if o == who:
+            owned += 1
+    poleis = w.polis * owned
     value += poleis
     capital = cfg.capital[who]
     lacking = 0.0
@@ -478,13 +504,15 @@ def _assets(
     return value
 
 
-def _best_tribute(s: State, who: int, mine: list[int]) -> int:
-    """Goods of the largest tribute `who`'s hoplites could still collect this round."""
+def _best_tribute(s: State, who: int, mine: int) -> int:
+    """Goods of the largest tribute `who`'s hoplites could still collect this round
+    (its units are `s.units[mine + area]`)."""
     cfg = s.cfg
     best = 0
     yields = cfg.tribute_yields
+    units = s.units
     for t in range(cfg.n_territories):
-        h = mine[t]
+        h = units[mine + t]
         rows = cfg.tribute_rows[t]
         if not h or not rows or (cfg.tribute_once and s.tributed[t] >= 0):
             continue
@@ -492,20 +520,32 @@ def _best_tribute(s: State, who: int, mine: list[int]) -> int:
         if here and not any(s.owner[p] == who for p in here):
             continue
         # the yield grows faster than linearly: hoplites on the longest row give the most
-        boxes = max(b for _, b in rows)
-        best = max(best, yields[min(h, boxes, len(yields)) - 1])
+        boxes = 0
+        for _, b in rows:
+            if b > boxes:
+                boxes = b
+        placed = min(h, boxes)
+        if placed > len(yields):
+            placed = len(yields)
+        gain = yields[placed - 1]
+        if gain > best:
+            best = gain
     return best
 
 
-def _siege_chances(s: State, who: int, mine: list[int]) -> float:
+def _siege_chances(s: State, who: int, mine: int) -> float:
     """Expected points of the sieges `who` could try now (prestige and population)."""
     cfg = s.cfg
     n = len(cfg.areas)
-    theirs = s.units[(1 - who) * n : (2 - who) * n]
+    units = s.units
+    theirs = (1 - who) * n
     total = 0.0
     for p, pol in enumerate(cfg.poleis):
         t = pol.territory
-        if t < 0 or s.owner[p] == who or mine[t] < pol.base or mine[t] <= theirs[t]:
+        if t < 0 or s.owner[p] == who:
+            continue
+        own = units[mine + t]
+        if own < pol.base or own <= units[theirs + t]:
             continue
         if cfg.siege_capitals_immune and pol.capital_of >= 0:
             continue

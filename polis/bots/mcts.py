@@ -91,12 +91,13 @@ class Budget:
 # leaf's value from its evaluation, rollouts of 30: 335 wins of 400 screened games on the
 # weak sides, against 318 with rollouts of 60 and no mixing (docs/bots.md)
 _QUICK = Budget(iterations=300, seconds=0.5, rollout_plies=30, prior_visits=10, leaf_share=0.5)
-# `normal` spends its 0.5 s: 800 iterations took 161 / 215 ms (p50) in 1e and the Second
-# Peloponnesian War, and won that scenario's Sparta 90 of 100 games against greedy where
-# 300 won 86; its rollouts pass where acting alone would spend goods for nothing
-# (docs/bots.md). `strong` only looks further. `quick` is the search of before, which the
-# shipped balance records were made with: what the balance lab's self-play games use
-_NORMAL = dataclasses.replace(_QUICK, iterations=800, pass_alone_fed=0.5, tiebreak=0.02)
+# `normal`: 800 iterations won the Second Peloponnesian War's Sparta 90 of 100 games
+# against greedy where 300 won 86; with the faster engine and rollouts 700 take about
+# 0.6 of the CPU time 800 took (500 won 2e 185 of 200 where 800 had won 191: issue 31
+# part 5, docs/bots.md). Its rollouts pass where acting alone would spend goods for nothing.
+# `strong` only looks further. `quick` is the search the shipped balance records were
+# made with: what the balance lab's self-play games use
+_NORMAL = dataclasses.replace(_QUICK, iterations=700, pass_alone_fed=0.5, tiebreak=0.02)
 LEVELS: dict[str, Budget] = {
     "quick": _QUICK,
     "normal": _NORMAL,

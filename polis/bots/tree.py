@@ -86,7 +86,10 @@ class Search:
         self.rollout_plies = rollout_plies
         self.pass_alone_fed = pass_alone_fed
         self.finish_how = finish
-        # the rollout policy, looked up once: a test may put a spy in its place
+        # the rollout policy, looked up once: a test may put a spy in its place. `play`
+        # draws a turn choice without listing the turn's options; `choose` picks among
+        # listed options (the leaf's action in progress, finished by the policy)
+        self.play = rollout.play
         self.policy = rollout.choose
 
     def iterate(self, root: Node, s: State, me: int) -> None:
@@ -105,10 +108,12 @@ class Search:
             options = legal_actions(s)
             player = s.player
             edges = node.edges
-            untried = [a for a in options if a not in edges]
+            untried: list[Action] = []  # in the order listed
             for a in options:
                 known = edges.get(a)
-                if known is not None:
+                if known is None:
+                    untried.append(a)
+                else:
                     known.available += 1
             if untried:
                 action = untried[rng.randrange(len(untried))]
@@ -156,14 +161,14 @@ class Search:
         if share:
             s = self.finish(s)
             leaf_value = self.chance(s, me)
-        policy = self.policy
+        play = self.play
         owned = False  # played on in place once copied: no earlier position is looked at again
         for _ in range(self.rollout_plies):
             if s.finished or s.round != start_round:
                 break
             if not owned:
                 s, owned = s.copy(), True
-            advance(s, policy(s, legal_actions(s), rng, self.pass_alone_fed))
+            advance(s, play(s, rng, self.pass_alone_fed))
         return share * leaf_value + (1.0 - share) * self.chance(self.finish(s), me)
 
     def finish(self, s: State) -> State:

@@ -122,7 +122,7 @@ from polis.engine.state import (
 )
 from polis.engine.state_json import OverrideError, apply_overrides
 from polis.engine.state_json import to_json as state_to_json
-from polis.engine.turns import surcharge
+from polis.engine.turns import TurnOffers, surcharge
 
 
 def schema_files() -> dict[str, str]:
@@ -190,6 +190,7 @@ __all__ = [
     "RecordError",
     "Refusal",
     "State",
+    "TurnOffers",
     "action_from_json",
     "action_json",
     "action_to_json",

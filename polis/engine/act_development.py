@@ -15,7 +15,7 @@ from polis.engine import flow, phases, units
 from polis.engine.facts import SideFacts, facts_for
 from polis.engine.operations import BUILD, PAY, POLIS, PROJECT, STOP
 from polis.engine.phases import Action
-from polis.engine.state import ON_OFFER, State
+from polis.engine.state import ON_OFFER, State, put
 from polis.engine.tables import Costs
 
 
@@ -120,7 +120,7 @@ def _build_play(s: State, action: Action) -> None:
         s.add_good(side, g, -n)
     s.pop[s.cur_polis] -= 1
     if kind == "create_merchants":
-        s.merchants_hired[side] += 1
+        s.merchants_hired = put(s.merchants_hired, side, s.merchants_hired[side] + 1)
     else:
         units.add_units(s, side, place)
     s.cur_count += 1
@@ -242,7 +242,7 @@ def _project_pay_play(s: State, action: Action) -> None:
     side, j, mask = s.player, s.cur_project, action[1]
     for i, (g, n) in enumerate(cfg.projects[j].cost):
         s.add_good(side, cfg.project_substitute if mask >> i & 1 else g, -n)
-    s.proj_loc[j] = s.cur_polis
+    s.proj_loc = put(s.proj_loc, j, s.cur_polis)
     s.emit("project_started", side=side, project=j, polis=s.cur_polis, substituted=mask)
     flow.finish_action(s)
 

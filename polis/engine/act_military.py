@@ -18,7 +18,7 @@ from polis.engine.facts import SideFacts, facts_for
 from polis.engine.operations import ALLOC, DEST, FROM, POLIS, STOP, TERRITORY
 from polis.engine.outcomes import gain_prestige, pay_prestige
 from polis.engine.phases import Action
-from polis.engine.state import State, roll
+from polis.engine.state import State, put, roll
 from polis.engine.tables import ALLOCATIONS_MAX, Allocations, remember
 
 # ------------------------------------------------------------------ moves
@@ -165,7 +165,7 @@ def _siege_play(s: State, action: Action) -> None:
             "polis_taken", side=side, polis=p, population=population, prestige=pol.base, was=owner
         )
         if cfg.siege_captures_proxenos and s.proxenos[enemy] == p:
-            s.proxenos[enemy] = -1
+            s.proxenos = put(s.proxenos, enemy, -1)
             s.emit("proxenos_captured", side=enemy, polis=p)
     else:
         units.remove_units(s, side, pol.territory, cfg.siege_loser_hoplites)
@@ -175,7 +175,7 @@ def _siege_play(s: State, action: Action) -> None:
                 units.release_polis(s, p)
                 s.emit("polis_revolted", side=enemy, polis=p)
         if cfg.siege_disc_bonus and s.n_units(side, pol.territory) > 0:
-            s.siege_discs[p * 2 + side] += 1
+            s.siege_discs = put(s.siege_discs, p * 2 + side, s.siege_discs[p * 2 + side] + 1)
     flow.finish_action(s)
 
 
@@ -232,7 +232,7 @@ def _territory_play(s: State, action: Action) -> None:
     side, t = s.player, action[1]
     if not pay_prestige(s, side, tribute_cost(s, side, t)):
         return
-    s.tributed[t] = side
+    s.tributed = put(s.tributed, t, side)
     s.cur_dest = t
     s.phase = "tribute_alloc"
 

@@ -15,7 +15,7 @@ from polis.engine.facts import SideFacts, facts_for
 from polis.engine.operations import BARTER, BUY, PROXENOS, SLOT
 from polis.engine.outcomes import gain_prestige
 from polis.engine.phases import Action
-from polis.engine.state import SLOT_FREE, State, roll
+from polis.engine.state import SLOT_FREE, State, put, roll
 
 # ------------------------------------------------------------------ trade
 
@@ -109,7 +109,7 @@ def _pay_play(s: State, action: Action) -> None:
         s.add_good(side, good, -paid)
         track = cfg.track_of_good[good]
         step = _dice(s, cfg.barter_dice, cfg.barter_keep)
-        s.market[track] = min(last, s.market[track] + step)  # supply up, value down
+        s.market = put(s.market, track, min(last, s.market[track] + step))  # supply up, value down
         moves.append((good, step))
         currency = good
     else:
@@ -119,11 +119,11 @@ def _pay_play(s: State, action: Action) -> None:
         for good in goods:
             track = cfg.track_of_good[good]
             step = _dice(s, cfg.purchase_dice, cfg.purchase_keep)
-            s.market[track] = max(0, s.market[track] - step)  # demand up, value up
+            s.market = put(s.market, track, max(0, s.market[track] - step))  # demand up, value up
             moves.append((good, -step))
         currency = cfg.purchase_currency
     got = s.add_good(side, sl.offers, sl.cargo)
-    s.slots[k] = side
+    s.slots = put(s.slots, k, side)
     s.emit("trade", side=side, slot=k, paid=paid, currency=currency, got=got, moves=moves)
     flow.finish_action(s)
 
@@ -168,7 +168,7 @@ def _proxenos_play(s: State, action: Action) -> None:
     cost = board.proxenos_costs(s, side, s.proxenos[side])[(dest, mode)]
     s.add_good(side, s.cfg.proxenos_bribe_good, -cost)
     origin = s.proxenos[side]
-    s.proxenos[side] = dest
+    s.proxenos = put(s.proxenos, side, dest)
     s.emit("proxenos_moved", side=side, origin=origin, polis=dest, by_sea=bool(mode), bribe=cost)
     flow.finish_action(s)
 
@@ -190,7 +190,7 @@ def ransom(s: State, side: int) -> None:
     s.add_good(side, cfg.ransom_good, -cfg.ransom_amount)
     if cfg.ransom_to_opponent:
         s.add_good(1 - side, cfg.ransom_good, cfg.ransom_amount)
-    s.proxenos[side] = cfg.capital[side]
+    s.proxenos = put(s.proxenos, side, cfg.capital[side])
     s.emit("proxenos_ransomed", side=side, paid=cfg.ransom_amount)
 
 

@@ -13,7 +13,7 @@ from polis.engine import flow
 from polis.engine import rng as _rng
 from polis.engine.phases import PHASES, Action, register
 from polis.engine.refusals import explain
-from polis.engine.state import IN_BOX, NO_EVENT, NO_WINNER, SLOT_COVERED, SLOT_FREE, State
+from polis.engine.state import IN_BOX, NO_EVENT, NO_WINNER, SLOT_COVERED, SLOT_FREE, State, put
 from polis.engine.tables import tables
 
 register("over", lambda s: [], lambda s, a: None, rule="game.over")
@@ -41,15 +41,15 @@ def new_game(config: EngineConfig, seed: int, *, forced_dice: Iterable[int] = ()
     s.pop = [0] * len(cfg.poleis)
     s.goods = [0] * (2 * n_goods)
     s.prestige = [0, 0]
-    s.merchants_hired = [0, 0]
-    s.proxenos = [-1, -1]
-    s.proj_loc = [IN_BOX] * len(cfg.projects)
-    s.proj_done = [False] * len(cfg.projects)
-    s.market = [cfg.market_start_column] * len(cfg.track_goods)
-    s.slots = [SLOT_COVERED if slot.covered else SLOT_FREE for slot in cfg.slots]
-    s.tributed = [-1] * cfg.n_territories
-    s.siege_discs = [0] * (2 * len(cfg.poleis))
-    s.grown = [0] * len(cfg.poleis)
+    s.merchants_hired = (0, 0)
+    s.proxenos = (-1, -1)
+    s.proj_loc = (IN_BOX,) * len(cfg.projects)
+    s.proj_done = (False,) * len(cfg.projects)
+    s.market = (cfg.market_start_column,) * len(cfg.track_goods)
+    s.slots = tuple(SLOT_COVERED if slot.covered else SLOT_FREE for slot in cfg.slots)
+    s.tributed = (-1,) * cfg.n_territories
+    s.siege_discs = (0,) * (2 * len(cfg.poleis))
+    s.grown = (0,) * len(cfg.poleis)
     s.cur_action = s.cur_polis = s.cur_dest = s.cur_project = s.cur_slot = -1
     s.cur_count = 0
     s.effect_queue = ()
@@ -74,8 +74,8 @@ def new_game(config: EngineConfig, seed: int, *, forced_dice: Iterable[int] = ()
             s.units[side * n_areas + area] = n
         s.goods[side * n_goods : (side + 1) * n_goods] = list(setup.goods)
         s.prestige[side] = setup.prestige
-        s.merchants_hired[side] = setup.merchants
-        s.proxenos[side] = setup.proxenos
+        s.merchants_hired = put(s.merchants_hired, side, setup.merchants)
+        s.proxenos = put(s.proxenos, side, setup.proxenos)
     s.emit("setup", ruleset=cfg.id, seed=seed)
     flow.start_round(s)
     return s

@@ -22,6 +22,7 @@ from polis.engine.state import (
     UNNAMED_EVENT,
     State,
     draw,
+    put,
 )
 
 # an effect waiting to be applied: (event, effect index, side or -1, amount left)
@@ -122,7 +123,7 @@ def apply_effect(s: State, effect: EffectCfg, side: int) -> None:
         s.emit("event_units", side=side, area=effect.area, placed=placed, wanted=effect.amount)
     elif effect.op == "block_slot":
         if s.slots[effect.slot] != SLOT_COVERED:
-            s.slots[effect.slot] = SLOT_BLOCKED
+            s.slots = put(s.slots, effect.slot, SLOT_BLOCKED)
         s.emit("event_block", slot=effect.slot)
     elif effect.op == "first_player":
         s.first_player = side

@@ -11,7 +11,7 @@ surcharge check, which asks the same questions again with fewer goods, reuses it
 from __future__ import annotations
 
 from polis.engine.board import Passage
-from polis.engine.state import State
+from polis.engine.state import State, count_in
 
 
 class SideFacts:
@@ -37,7 +37,7 @@ class SideFacts:
             on_board += units[i]
         owned: list[int] = []
         in_poleis = 0
-        discs = s.tributed.count(side)
+        discs = count_in(s.tributed, side)
         pop, siege = s.pop, s.siege_discs
         for p, o in enumerate(s.owner):
             if o == side:

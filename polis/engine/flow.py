@@ -19,7 +19,7 @@ from typing import Final
 from polis.engine import battle, events, round_end
 from polis.engine import continuations as then
 from polis.engine.outcomes import leader
-from polis.engine.state import IN_BOX, ON_OFFER, State, draw
+from polis.engine.state import IN_BOX, ON_OFFER, State, draw, put
 
 # ------------------------------------------------------------------ turns
 
@@ -145,7 +145,7 @@ def start_round(s: State) -> None:
     revealed = []
     for _ in range(min(rnd.reveal, len(box))):
         j = box.pop(draw(s, len(box)))
-        s.proj_loc[j] = ON_OFFER
+        s.proj_loc = put(s.proj_loc, j, ON_OFFER)
         revealed.append(j)
     if revealed:
         s.emit("projects_revealed", projects=revealed)

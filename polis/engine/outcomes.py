@@ -100,14 +100,38 @@ def score_parts(s: State) -> list[dict[str, int]]:
 
 
 def scores(s: State) -> list[int]:
-    """Each side's score now (the final score once the game is over)."""
-    return [sum(parts.values()) for parts in score_parts(s)]
+    """Each side's score now (the final score once the game is over): the sums of
+    `score_parts`, added up without building them (every evaluation of a bot asks)."""
+    tab = s.tables
+    totals = [0, 0]
+    owner = s.owner
+    if tab.score_population:
+        pop = s.pop
+        for p, side in enumerate(owner):
+            if side >= 0:
+                totals[side] += pop[p]
+    if tab.score_prestige:
+        totals[0] += s.prestige[0]
+        totals[1] += s.prestige[1]
+    if tab.score_end_prestige:
+        projects = s.cfg.projects
+        done = s.proj_done
+        for j, loc in enumerate(s.proj_loc):
+            if loc >= 0 and done[j]:
+                side = owner[loc]
+                if side >= 0:
+                    totals[side] += projects[j].end_prestige
+    return totals
 
 
 def goods_held(s: State, side: int) -> int:
     """All the goods `side` holds: what breaks a tied score where the rules say so."""
     g = len(s.cfg.goods)
-    return sum(s.goods[side * g : (side + 1) * g])
+    goods = s.goods
+    held = 0
+    for i in range(side * g, side * g + g):
+        held += goods[i]
+    return held
 
 
 def finish_game(s: State) -> None:

@@ -24,7 +24,7 @@ from polis.engine.outcomes import (
     zero_prestige_loses,
 )
 from polis.engine.phases import Action
-from polis.engine.state import DISCARDED, ON_OFFER, SLOT_COVERED, SLOT_FREE, State
+from polis.engine.state import DISCARDED, ON_OFFER, SLOT_COVERED, SLOT_FREE, State, put
 
 PER_SIDE: Final = frozenset({"feeding", "growth", "phoros"})
 
@@ -100,7 +100,7 @@ def _projects(s: State, _side: int) -> bool:
     for j, loc in enumerate(s.proj_loc):
         if loc < 0 or s.proj_done[j]:
             continue
-        s.proj_done[j] = True
+        s.proj_done = put(s.proj_done, j, True)
         owner = s.owner[loc]
         proj = cfg.projects[j]
         if proj.half_population:
@@ -165,8 +165,10 @@ def _growth_options(s: State, side: int) -> list[int]:
 
 
 def _growth(s: State, side: int) -> bool:
+    grown = list(s.grown)
     for p in s.owned(side):
-        s.grown[p] = 0
+        grown[p] = 0
+    s.grown = tuple(grown)
     return _ask(s, "grow", side, _growth_options(s, side))
 
 
@@ -206,22 +208,19 @@ def _phoros(s: State, side: int) -> bool:
 
 def _preparation(s: State, _side: int) -> bool:
     cfg = s.cfg
-    s.tributed = [-1] * len(s.tributed)
+    s.tributed = (-1,) * len(s.tributed)
     if "round_end" in cfg.siege_disc_removal:
-        s.siege_discs = [0] * len(s.siege_discs)
-    for k, state in enumerate(s.slots):
-        if state != SLOT_COVERED:
-            s.slots[k] = SLOT_FREE
+        s.siege_discs = (0,) * len(s.siege_discs)
+    slots = [SLOT_FREE if state != SLOT_COVERED else state for state in s.slots]
     for market in cfg.markets:
         covered = sorted(
-            (k for k in market.slots if s.slots[k] == SLOT_COVERED),
+            (k for k in market.slots if slots[k] == SLOT_COVERED),
             key=lambda k: cfg.slots[k].cargo,
         )
         for k in covered[: cfg.market_cover_removed]:
-            s.slots[k] = SLOT_FREE
-    for j, loc in enumerate(s.proj_loc):
-        if loc == ON_OFFER:
-            s.proj_loc[j] = DISCARDED
+            slots[k] = SLOT_FREE
+    s.slots = tuple(slots)
+    s.proj_loc = tuple(DISCARDED if loc == ON_OFFER else loc for loc in s.proj_loc)
     s.lasting = ()
     s.emit("preparation")
     return False
@@ -276,7 +275,7 @@ def _grow_play(s: State, action: Action) -> None:
     if action[0] == GROW:
         p = action[1]
         s.pop[p] += 1
-        s.grown[p] += 1
+        s.grown = put(s.grown, p, s.grown[p] + 1)
         s.add_good(side, s.cfg.feeding_good, -1)
         s.emit("growth", side=side, polis=p)
         if _growth_options(s, side):
@@ -306,7 +305,7 @@ def _discard_legal(s: State) -> list[Action]:
 
 
 def _discard_play(s: State, action: Action) -> None:
-    s.proj_loc[action[1]] = DISCARDED
+    s.proj_loc = put(s.proj_loc, action[1], DISCARDED)
     s.emit("project_removed", side=s.player, project=action[1])
     s.cur_count -= 1
     if s.cur_count <= 0:

@@ -1,7 +1,11 @@
-"""The game state: plain ints and lists, copied on every transition.
+"""The game state: plain ints, lists and tuples, copied on every transition.
 
 `apply` never changes a state it is given: it copies (`State.copy`) and changes
-the copy, so earlier states stay valid for undo, replay and search. Everything
+the copy, so earlier states stay valid for undo, replay and search. What most
+moves change (units, poleis' owners and population, goods, prestige) is in lists
+the copy copies; what few moves change (projects, market, cargo slots, tribute
+and siege discs, growth marks, merchants, proxenoi) is in tuples the copy shares,
+and a move that changes one replaces it (`put`). Everything
 random is drawn from `rng`, the generator held in the state; `forced` holds dice
 results a test (or a position file) imposes before the generator is used.
 
@@ -11,7 +15,7 @@ side-major (`units[side * n_areas + area]`), as is `goods`.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -35,6 +39,29 @@ NO_EVENT: Final = -1  # the round draws no event (or has not drawn it yet)
 UNNAMED_EVENT: Final = -2  # a card of the round's deck that no source names: it has no effect
 
 LogEntry = tuple[str, dict[str, Any]]
+_T = TypeVar("_T")
+
+
+def put(values: tuple[_T, ...], i: int, value: _T) -> tuple[_T, ...]:
+    """`values` with item `i` replaced by `value`.
+
+    The parts of the state that play seldom changes (projects, market, cargo slots,
+    tribute and siege discs, growth marks, merchants, proxenoi) are tuples, shared by a
+    copy instead of copied: a write makes a new tuple through this.
+    """
+    out = list(values)
+    out[i] = value
+    return tuple(out)
+
+
+def count_in(values: tuple[int, ...], x: int) -> int:
+    """`values.count(x)` as a typed loop: compiled, it compares machine ints, where
+    `count` compares objects (the turn decision and the evaluation ask it every time)."""
+    n = 0
+    for v in values:
+        if v == x:
+            n += 1
+    return n
 
 
 # acyclic: nothing a battle or a state holds refers back to it, so when compiled
@@ -155,21 +182,22 @@ class State:
     first_passer: int
     first_player: int  # set by an event for this round, else -1
     round_event: int  # the event card drawn this round: event index, NO_EVENT or UNNAMED_EVENT
-    # board and player boards
+    # board and player boards: lists where most moves change them, copied with the state;
+    # tuples where few moves do, shared by copies (a write replaces the tuple: `put`)
     units: list[int]
     owner: list[int]  # per polis: side or -1
     pop: list[int]  # per polis (0 while neutral)
     goods: list[int]
     prestige: list[int]
-    merchants_hired: list[int]
-    proxenos: list[int]  # per side: polis, or -1 while a prisoner
-    proj_loc: list[int]  # per project: polis, or ON_OFFER / IN_BOX / DISCARDED
-    proj_done: list[bool]
-    market: list[int]  # per market track: column, 0-based
-    slots: list[int]  # per cargo slot: side, or SLOT_FREE / SLOT_COVERED / SLOT_BLOCKED
-    tributed: list[int]  # per territory: side whose disc is there, or -1
-    siege_discs: list[int]  # per polis and side
-    grown: list[int]  # per polis, this growth step
+    merchants_hired: tuple[int, ...]
+    proxenos: tuple[int, ...]  # per side: polis, or -1 while a prisoner
+    proj_loc: tuple[int, ...]  # per project: polis, or ON_OFFER / IN_BOX / DISCARDED
+    proj_done: tuple[bool, ...]
+    market: tuple[int, ...]  # per market track: column, 0-based
+    slots: tuple[int, ...]  # per cargo slot: side, or SLOT_FREE / SLOT_COVERED / SLOT_BLOCKED
+    tributed: tuple[int, ...]  # per territory: side whose disc is there, or -1
+    siege_discs: tuple[int, ...]  # per polis and side
+    grown: tuple[int, ...]  # per polis, this growth step
     # the action in progress
     cur_action: int
     cur_polis: int
@@ -213,15 +241,15 @@ class State:
         s.pop = self.pop[:]
         s.goods = self.goods[:]
         s.prestige = self.prestige[:]
-        s.merchants_hired = self.merchants_hired[:]
-        s.proxenos = self.proxenos[:]
-        s.proj_loc = self.proj_loc[:]
-        s.proj_done = self.proj_done[:]
-        s.market = self.market[:]
-        s.slots = self.slots[:]
-        s.tributed = self.tributed[:]
-        s.siege_discs = self.siege_discs[:]
-        s.grown = self.grown[:]
+        s.merchants_hired = self.merchants_hired  # tuples: shared safely
+        s.proxenos = self.proxenos
+        s.proj_loc = self.proj_loc
+        s.proj_done = self.proj_done
+        s.market = self.market
+        s.slots = self.slots
+        s.tributed = self.tributed
+        s.siege_discs = self.siege_discs
+        s.grown = self.grown
         s.cur_action = self.cur_action
         s.cur_polis = self.cur_polis
         s.cur_dest = self.cur_dest
@@ -282,8 +310,13 @@ class State:
         cfg = self.cfg
         if not cfg.discs_limited:
             return 1 << 30
-        used = self.owner.count(side) + self.tributed.count(side)
-        used += sum(self.siege_discs[side::2])  # polis-major: [p * 2 + side]
+        used = count_in(self.tributed, side)
+        for o in self.owner:
+            if o == side:
+                used += 1
+        siege = self.siege_discs
+        for i in range(side, len(siege), 2):  # polis-major: [p * 2 + side]
+            used += siege[i]
         return cfg.discs_per_side - used
 
     def good(self, side: int, good: int) -> int:
@@ -305,7 +338,7 @@ class State:
 
     def merchants_in_port(self, side: int) -> int:
         """Merchants of `side` in its trade port: those hired and not on a market slot."""
-        return self.merchants_hired[side] - self.slots.count(side)
+        return self.merchants_hired[side] - count_in(self.slots, side)
 
     def owns_commercial(self, side: int) -> bool:
         return any(

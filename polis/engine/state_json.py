@@ -22,6 +22,7 @@ from polis.engine.state import (
     SLOT_FREE,
     UNNAMED_EVENT,
     State,
+    put,
 )
 from polis.messages import MessageError, msg, quoted
 
@@ -301,12 +302,14 @@ def apply_overrides(s: State, data: dict[str, Any]) -> None:
                             g = _find(cfg.goods, good, "kind.good")
                             s.goods[side * len(cfg.goods) + g] = count(amount, good)
                     elif field == "proxenos":
-                        s.proxenos[side] = -1 if v is None else _find(poleis, v, "kind.polis")
+                        at = -1 if v is None else _find(poleis, v, "kind.polis")
+                        s.proxenos = put(s.proxenos, side, at)
                     elif field == "merchants":
                         v = _mapping(v, f"sides.{sid}.merchants")
                         if "in_port" in v:  # the merchants not on a market slot
                             raise OverrideError(msg("override.in_port"))
-                        s.merchants_hired[side] = count(v.get("hired"), "merchants hired")
+                        hired = count(v.get("hired"), "merchants hired")
+                        s.merchants_hired = put(s.merchants_hired, side, hired)
                     else:
                         raise OverrideError(
                             msg("override.side_field", side=sid, field=quoted(field))
@@ -328,7 +331,7 @@ def apply_overrides(s: State, data: dict[str, Any]) -> None:
                     s.pop[p] = 0
                 for sid, discs in _mapping(fields.get("siege_discs", {}), "siege_discs").items():
                     disc = p * 2 + _find(sides, sid, "kind.side")
-                    s.siege_discs[disc] = count(discs, "siege discs")
+                    s.siege_discs = put(s.siege_discs, disc, count(discs, "siege discs"))
         elif key == "projects":
             for jid, fields in _mapping(value, "projects").items():
                 j = _find([x.id for x in cfg.projects], jid, "kind.project")
@@ -336,30 +339,32 @@ def apply_overrides(s: State, data: dict[str, Any]) -> None:
                 where = fields.get("where")
                 if where is not None:
                     places = {v: k for k, v in PROJECT_PLACES.items()}
-                    s.proj_loc[j] = (
+                    loc = (
                         places[where]
                         if isinstance(where, str) and where in places  # a mapping is unhashable
                         else _find(poleis, where, "kind.polis")
                     )
+                    s.proj_loc = put(s.proj_loc, j, loc)
                 if "completed" in fields:
-                    s.proj_done[j] = bool(fields["completed"])
+                    s.proj_done = put(s.proj_done, j, bool(fields["completed"]))
         elif key == "market":
             columns = max((len(row) for row in cfg.market_table), default=0)
             for good, column in _mapping(value, "market").items():
                 track = cfg.track_of_good[_find(cfg.goods, good, "kind.good")]
                 if track < 0:
                     raise OverrideError(msg("override.no_track", good=good))
-                s.market[track] = _whole(column, f"{good} market column", 1, columns) - 1
+                column = _whole(column, f"{good} market column", 1, columns) - 1
+                s.market = put(s.market, track, column)
         elif key == "tributed":
             for area, sid in _mapping(value, "tributed").items():
-                s.tributed[_find(territories, area, "kind.territory")] = side_or_none(sid)
+                t = _find(territories, area, "kind.territory")
+                s.tributed = put(s.tributed, t, side_or_none(sid))
         elif key == "slots":
             states = [*SLOT_STATES.values(), *sides]
             codes = [*SLOT_STATES, *range(len(sides))]
             ids = [slot_id(cfg, k) for k in range(len(cfg.slots))]
             for slot, state in _mapping(value, "slots").items():
-                s.slots[_find(ids, slot, "kind.slot")] = codes[
-                    _find(states, state, "kind.slot_state")
-                ]
+                code = codes[_find(states, state, "kind.slot_state")]
+                s.slots = put(s.slots, _find(ids, slot, "kind.slot"), code)
         else:
             raise OverrideError(msg("override.key", key=quoted(key)))

@@ -19,6 +19,7 @@ from typing import Final, TypeVar
 from mypy_extensions import mypyc_attr
 
 from polis.compiler.config import EngineConfig
+from polis.engine.operations import ACT
 
 ROUTES_MAX: Final = 1024  # proxenos route tables per configuration (one per enemy placement)
 ALLOCATIONS_MAX: Final = 256  # tribute allocation lists per configuration
@@ -36,11 +37,15 @@ _V = TypeVar("_V")
 class Tables:
     __slots__ = (
         "__weakref__",
+        "act_choices",
         "action_index",
         "allocations",
         "cfg",
         "prestige_cost",
         "routes",
+        "score_end_prestige",
+        "score_population",
+        "score_prestige",
         "spends",
         "surcharge_order",
         "unit_costs",
@@ -48,16 +53,22 @@ class Tables:
 
     cfg: EngineConfig
     action_index: dict[str, int]  # action id -> index in cfg.actions (present actions only)
+    act_choices: tuple[tuple[str, str], ...]  # per action: the turn's choice (ACT, id)
     prestige_cost: dict[str, int]  # action id -> prestige it costs
     unit_costs: dict[str, Costs]  # create action id -> cost alternatives of one unit
     spends: dict[str, frozenset[int]]  # action id -> goods it may ever spend
     surcharge_order: dict[str, tuple[int, ...]]  # goods to try for the surcharge, see turns
     routes: dict[RouteKey, dict[tuple[int, int], int]]
     allocations: dict[tuple[tuple[int, ...], int], Allocations]
+    # which parts the score counts (outcomes.scores adds them up without building the parts)
+    score_population: bool
+    score_prestige: bool
+    score_end_prestige: bool
 
     def __init__(self, cfg: EngineConfig) -> None:
         self.cfg = cfg  # keeps the id below valid for as long as these tables live
         self.action_index = {act.id: k for k, act in enumerate(cfg.actions)}
+        self.act_choices = tuple((ACT, act.id) for act in cfg.actions)
         self.prestige_cost = {act.id: act.prestige_cost for act in cfg.actions}
         per_kind = (cfg.hoplite_costs, cfg.galley_costs, cfg.merchant_costs)
         self.unit_costs = dict(zip(UNIT_ACTIONS, per_kind, strict=True))
@@ -81,6 +92,9 @@ class Tables:
         }
         self.routes = {}
         self.allocations = {}
+        self.score_population = "population" in cfg.score_parts
+        self.score_prestige = "prestige" in cfg.score_parts
+        self.score_end_prestige = "project_end_prestige" in cfg.score_parts
 
 
 def _unspent_first(n_goods: int, spent: frozenset[int]) -> tuple[int, ...]:

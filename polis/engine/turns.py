@@ -16,7 +16,7 @@ from polis.engine import act_military as mil
 from polis.engine import act_political as pol
 from polis.engine import flow, phases
 from polis.engine.facts import SideFacts, facts_for
-from polis.engine.operations import ACT, PASS, RANSOM, SURCHARGE
+from polis.engine.operations import PASS, RANSOM, SURCHARGE
 from polis.engine.outcomes import pay_prestige
 from polis.engine.phases import Action
 from polis.engine.state import State
@@ -31,36 +31,55 @@ def _any(items: Iterator[object]) -> bool:
     return next(items, None) is not None
 
 
+# what `can_start` checks for each action: an int per action id, so the dozen checks of
+# every turn decision branch on small ints instead of comparing strings one by one
+_BUILD, _PROJECT, _MOVE, _SIEGE, _TRIBUTE, _TRADE, _PROXENOS, _RANSOM, _CIVIL_WAR = range(9)
+CHECKS: Final[dict[str, int]] = {
+    "create_hoplites": _BUILD,
+    "create_galleys": _BUILD,
+    "create_merchants": _BUILD,
+    "start_project": _PROJECT,
+    "move_hoplites": _MOVE,
+    "move_galleys": _MOVE,
+    "besiege": _SIEGE,
+    "collect_tribute": _TRIBUTE,
+    "trade": _TRADE,
+    "move_proxenos": _PROXENOS,
+    "ransom_proxenos": _RANSOM,
+    "civil_war": _CIVIL_WAR,
+}
+
+
 def can_start(s: State, side: int, action_id: str, facts: SideFacts | None = None) -> bool:
     """Whether `side` could carry the action through now (surcharge aside).
 
     An action is offered only if at least one complete set of choices exists, so
     each check looks as far ahead as the action's own steps need.
     """
+    check = CHECKS.get(action_id, -1)
+    if check < 0:
+        raise KeyError(f"no check for the action {action_id!r}")
     f = facts_for(s, side, facts)
-    match action_id:
-        case "create_hoplites" | "create_galleys" | "create_merchants":
-            return dev.can_build(s, action_id, side, f)
-        case "start_project":
-            return _any(dev.startable_projects(s, side, f))
-        case "move_hoplites" | "move_galleys":
-            naval = action_id == "move_galleys"
-            return _prestige_ok(s, side, action_id) and bool(
-                mil.destinations(s, side, naval, any_one=True, facts=f)
-            )
-        case "besiege":
-            return _prestige_ok(s, side, "besiege") and _any(mil.siege_targets(s, side, f))
-        case "collect_tribute":
-            return _any(mil.tribute_targets(s, side, f))
-        case "trade":
-            return _any(pol.trade_slots(s, side))
-        case "move_proxenos":
-            return pol.can_move_proxenos(s, side)
-        case "ransom_proxenos":
-            return pol.can_ransom(s, side)
-        case "civil_war":
-            return pol.civil_war_cost(s, side, f) is not None
-    raise KeyError(f"no check for the action {action_id!r}")
+    if check == _BUILD:
+        return dev.can_build(s, action_id, side, f)
+    if check == _PROJECT:
+        return _any(dev.startable_projects(s, side, f))
+    if check == _MOVE:
+        naval = action_id == "move_galleys"
+        return _prestige_ok(s, side, action_id) and bool(
+            mil.destinations(s, side, naval, any_one=True, facts=f)
+        )
+    if check == _SIEGE:
+        return _prestige_ok(s, side, "besiege") and _any(mil.siege_targets(s, side, f))
+    if check == _TRIBUTE:
+        return _any(mil.tribute_targets(s, side, f))
+    if check == _TRADE:
+        return _any(pol.trade_slots(s, side))
+    if check == _PROXENOS:
+        return pol.can_move_proxenos(s, side)
+    if check == _RANSOM:
+        return pol.can_ransom(s, side)
+    return pol.civil_war_cost(s, side, f) is not None
 
 
 ENTER: Final[dict[str, Callable[[State], None]]] = {
@@ -138,13 +157,18 @@ def offered(s: State, side: int, k: int, facts: SideFacts | None = None) -> bool
     return _offered(s, side, k, facts_for(s, side, facts), surcharge(s), repeat)
 
 
-def _offered(s: State, side: int, k: int, facts: SideFacts, amount: int, repeat: bool) -> bool:
+def _open(s: State, k: int, repeat: bool) -> bool:
+    """Whether the action with index `k` may be taken this turn at all (before what it needs)."""
     cfg = s.cfg
-    act = cfg.actions[k]
-    if not act.as_action:
+    if not cfg.actions[k].as_action:
         return False
-    if cfg.distinct_actions and not repeat and s.used_actions >> k & 1:
+    return not (cfg.distinct_actions and not repeat and s.used_actions >> k & 1)
+
+
+def _offered(s: State, side: int, k: int, facts: SideFacts, amount: int, repeat: bool) -> bool:
+    if not _open(s, k, repeat):
         return False
+    act = s.cfg.actions[k]
     if amount:
         return bool(surcharge_goods(s, side, act.id, first_only=True, facts=facts))
     return can_start(s, side, act.id, facts)
@@ -155,17 +179,46 @@ def free_ransom(s: State, side: int) -> bool:
     return k is not None and not s.cfg.actions[k].as_action and pol.can_ransom(s, side)
 
 
+class TurnOffers:
+    """Which choices the turn decision offers, asked one at a time.
+
+    `legal_actions` asks about every action; a bot's rollout draws one choice and asks
+    only about that one (then draws again if it is not offered), so most of the dozen
+    checks are never made. Both read this, so they cannot disagree. The facts of the
+    decision are computed on the first question and shared by the rest.
+    """
+
+    __slots__ = ("_facts", "amount", "choices", "repeat", "side", "state")
+
+    def __init__(self, s: State) -> None:
+        self.state = s
+        self.side = s.player
+        self._facts: SideFacts | None = None
+        self.amount = surcharge(s)
+        self.repeat = flow.other_passed(s) and s.cfg.repeat_after_pass
+        self.choices = s.tables.act_choices  # per action index: its choice (ACT, id)
+
+    def open(self, k: int) -> bool:
+        """Whether the action with index `k` may be taken this turn at all: as an action,
+        and not already this turn where actions are distinct. Cheap: `act` asks the rest."""
+        return _open(self.state, k, self.repeat)
+
+    def act(self, k: int) -> bool:
+        """Whether the choice to take the action with index `k` is offered."""
+        if self._facts is None:
+            self._facts = SideFacts(self.state, self.side)
+        return _offered(self.state, self.side, k, self._facts, self.amount, self.repeat)
+
+    def ransom(self) -> bool:
+        """Whether the free ransom of the proxenos is offered."""
+        return free_ransom(self.state, self.side)
+
+
 def _turn_legal(s: State) -> list[Action]:
-    side = s.player
-    facts = SideFacts(s, side)  # shared by every check below
-    amount = surcharge(s)
-    repeat = flow.other_passed(s) and s.cfg.repeat_after_pass
-    out: list[Action] = [
-        (ACT, act.id)
-        for k, act in enumerate(s.cfg.actions)
-        if _offered(s, side, k, facts, amount, repeat)
-    ]
-    if free_ransom(s, side):
+    offers = TurnOffers(s)
+    choices = offers.choices
+    out: list[Action] = [choices[k] for k in range(len(choices)) if offers.act(k)]
+    if offers.ransom():
         out.append((RANSOM,))
     out.append((PASS,))
     return out

@@ -6,7 +6,7 @@ rulesets: siege discs go when their owner has no hoplite left there.
 
 from __future__ import annotations
 
-from polis.engine.state import State
+from polis.engine.state import State, put
 
 
 def add_units(s: State, side: int, area: int, n: int = 1) -> None:
@@ -26,7 +26,7 @@ def remove_units(s: State, side: int, area: int, n: int = 1) -> int:
 def drop_siege_discs_at(s: State, side: int, polis: int, reason: str) -> None:
     """Remove `side`'s siege discs at `polis` if the ruleset removes them for `reason`."""
     if reason in s.cfg.siege_disc_removal and s.siege_discs[polis * 2 + side]:
-        s.siege_discs[polis * 2 + side] = 0
+        s.siege_discs = put(s.siege_discs, polis * 2 + side, 0)
         s.emit("siege_discs_removed", side=side, polis=polis, reason=reason)
 
 

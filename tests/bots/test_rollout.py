@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 from hypothesis import given
@@ -106,3 +107,43 @@ def test_the_weighted_pick_is_the_standard_librarys(weights: list[float], seed: 
     for _ in range(5):
         assert rollout.weighted_pick(picks, weights, ours) == theirs.choices(picks, weights)[0]
     assert ours.random() == theirs.random()  # and the generators stay in step
+
+
+@pytest.mark.parametrize("ruleset", ["1e", "2e", "1e-second-peloponnesian-war"])
+@pytest.mark.parametrize("pass_alone_fed", [0.0, 0.5])
+def test_play_draws_the_turn_choice_as_choose_picks_it_from_the_listed_options(
+    ruleset: str, pass_alone_fed: float
+) -> None:
+    """`play` asks the engine only about the turn choice it draws; the distribution stays
+    `choose`'s over `legal_actions` (seeded draws: the same counts on every run)."""
+    cfg = compile_ruleset(ruleset).config
+    chooser = random.Random(11)
+    compared = 0
+    for seed in range(12):
+        s = new_game(cfg, seed)
+        while not s.finished and compared < 12 * (seed + 1):
+            options = legal_actions(s)
+            if s.phase == "turn" and len(options) > 2:
+                draws = 1500
+                ours, theirs = random.Random(seed), random.Random(seed + 1000)
+                played = Counter(rollout.play(s, ours, pass_alone_fed) for _ in range(draws))
+                chosen = Counter(
+                    rollout.choose(s, options, theirs, pass_alone_fed) for _ in range(draws)
+                )
+                assert set(played) <= set(options)
+                for action in set(played) | set(chosen):
+                    gap = abs(played[action] - chosen[action]) / draws
+                    assert gap < 0.06, (action, played[action], chosen[action])
+                compared += 1
+            s = apply_unchecked(s, chooser.choice(options))
+    assert compared > 20
+
+
+def test_play_outside_the_turn_is_choose() -> None:
+    s = position("2e", 1, player="sparta", active="sparta")
+    s = apply_unchecked(s, ("act", "create_hoplites"))
+    assert s.phase != "turn"
+    options = legal_actions(s)
+    ours, theirs = random.Random(4), random.Random(4)
+    for _ in range(20):
+        assert rollout.play(s, ours) == rollout.choose(s, options, theirs)

@@ -138,8 +138,22 @@ FIGURES: dict[str, Any] = {
         },
     ],
     "bots": [
-        {"bot": "random", "ruleset": "1e", "decisions_per_second": 233587.7},
-        {"bot": "greedy", "ruleset": "2e", "decisions_per_second": 4896.1},
+        {
+            "bot": "random",
+            "ruleset": "1e",
+            "decisions_per_second": 233587.7,
+            "choice_decisions": 40,
+            "choice_p50_ms": 0.0,
+            "choice_p95_ms": 0.01,
+        },
+        {
+            "bot": "mcts:normal",
+            "ruleset": "2e",
+            "decisions_per_second": 9.6,
+            "choice_decisions": 41,
+            "choice_p50_ms": 104.52,
+            "choice_p95_ms": 171.3,
+        },
     ],
     "compile": {
         "rulesets": ["1e", "2e"],
@@ -193,8 +207,14 @@ def test_bench_text_shows_every_figure(measured: list[tuple[float, list[str] | N
         assert line.split()[1:] == [str(f) for f in figures]
     assert "python-chess, same loop: 20003 actions/s" in lines
     assert "legal_actions 2e: turn 6.1 µs, other decisions 1.2 µs" in lines
-    assert "bot random on 1e: 233587.7 decisions/s" in lines
-    assert "bot greedy on 2e: 4896.1 decisions/s" in lines
+    assert (
+        "bot random on 1e: 233587.7 decisions/s; decisions with a choice: "
+        "p50 0.0 ms, p95 0.01 ms (40)" in lines
+    )
+    assert (
+        "bot mcts:normal on 2e: 9.6 decisions/s; decisions with a choice: "
+        "p50 104.52 ms, p95 171.3 ms (41)" in lines
+    )
     assert "compile all rulesets: cold 812.5 ms, disk-cached 64.2 ms, in memory 0.031 ms" in lines
 
 

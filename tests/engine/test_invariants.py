@@ -18,7 +18,7 @@ def test_each_kind_of_violation_is_reported() -> None:
     s.units[0] = 9  # far above the first round's limit of 3
     s.goods[g + 1] = -1
     s.prestige[0] = s.cfg.prestige_max + 1
-    s.slots[:2] = [1, 1]  # two Spartan merchants at market, one hired
+    s.slots = (1, 1, *s.slots[2:])  # two Spartan merchants at market, one hired
     s.owner[s.cfg.capital[0]] = 1
     s.units[n + 5] = 40  # more cubes than Sparta has
     found = "\n".join(map(str, violations(s)))

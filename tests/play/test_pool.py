@@ -69,11 +69,11 @@ def test_a_cancelled_search_stops_and_frees_its_slot(pool: SearchPool) -> None:
     ticket = pool.submit(job)
     while pool.poll(ticket).share == 0:  # running
         time.sleep(0.01)
-    started = time.monotonic()
     pool.cancel(ticket)
     status = finish(pool, ticket, 10)
+    # no move: the search stopped at a report (one that ran to its end gives its move even
+    # when the cancel comes late); a wall-clock bound here failed on a loaded machine
     assert status.done and status.action is None
-    assert time.monotonic() - started < 1.0  # stopped at its next report, not its end
     deadline = time.monotonic() + 5
     while pool.busy() and time.monotonic() < deadline:
         time.sleep(0.01)
@@ -123,7 +123,9 @@ def test_a_queued_job_nobody_polls_is_cancelled_and_the_pool_goes_on(pool: Searc
 
 
 def test_a_queued_job_knows_how_many_are_ahead(pool: SearchPool) -> None:
-    _game, job = later_job("mcts:strong", steps=0)
+    # `normal`, not `strong`: the workers run niced, and on a machine busy with other work
+    # three strong searches outlasted the deadline below (queueing is the same at any level)
+    _game, job = later_job("mcts:normal", steps=0)
     tickets = [pool.submit(job) for _ in range(3)]
     assert pool.poll(tickets[2]).waiting >= 1
     # each is polled while it waits, as its session would (a job nobody polls for
