@@ -8,7 +8,8 @@ from typing import Any
 
 from polis.reference.render import render
 from polis.reference.search import index_for
-from polis.reference.search_index import build, index_data
+from polis.reference.search_build import build
+from polis.reference.search_index import index_data
 
 SECTIONS = render("1e", "de")
 
