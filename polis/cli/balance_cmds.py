@@ -8,7 +8,15 @@ from typing import Annotated, Any
 import typer
 
 from polis.cli import runs
-from polis.cli.common import Lang, UserError, emit_json, report_stale, shipped_rulesets, user_errors
+from polis.cli.common import (
+    Lang,
+    UserError,
+    emit_json,
+    given_path,
+    report_stale,
+    shipped_rulesets,
+    user_errors,
+)
 
 
 def register(app: typer.Typer) -> None:
@@ -56,7 +64,8 @@ def balance(
         bool, typer.Option("--fresh", help="play even when a matching record is stored")
     ] = False,
     out: Annotated[
-        Path | None, typer.Option("--out", help="folder for the records of this run")
+        Path | None,
+        typer.Option("--out", parser=given_path, help="folder for the records of this run"),
     ] = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="the report as JSON (docs/balance.md)")

@@ -104,6 +104,16 @@ def _known_language(value: str) -> str:
     return value
 
 
+def given_path(value: str) -> Path:
+    """A path from the command line. Why a parser: typer stats a `Path` parameter before the
+    command runs, and a NUL in it (which no file name can hold) would end in a traceback."""
+    if "\x00" in value:
+        from polis.messages import msg
+
+        raise typer.BadParameter(msg("write.reason.nul").render(env_language()))
+    return Path(value)
+
+
 # every command takes the same, checked --lang; without it, the environment's locale decides
 Lang = Annotated[
     str,

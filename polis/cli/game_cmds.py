@@ -12,6 +12,7 @@ from polis.cli.common import (
     Lang,
     UserError,
     emit_json,
+    given_path,
     report_stale,
     shipped_rulesets,
     user_errors,
@@ -98,7 +99,7 @@ def new(
 
 @user_errors
 def replay_cmd(
-    record: Annotated[Path, typer.Argument(help="a game record (JSON)")],
+    record: Annotated[Path, typer.Argument(parser=given_path, help="a game record (JSON)")],
     as_json: Annotated[bool, typer.Option("--json", help="the final state as JSON")] = False,
     lang: Lang = "",
 ) -> None:
@@ -312,7 +313,11 @@ def fit_weights(
     ] = False,
     out: Annotated[
         Path | None,
-        typer.Option("--out", help="the table to write or check (default: the shipped one)"),
+        typer.Option(
+            "--out",
+            parser=given_path,
+            help="the table to write or check (default: the shipped one)",
+        ),
     ] = None,
     lang: Lang = "",
 ) -> None:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from polis.cli.common import Lang, emit_json, user_errors, write_atomic
+from polis.cli.common import Lang, emit_json, given_path, user_errors, write_atomic
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -189,7 +189,9 @@ def export_cmd(
     game_id: GameId,
     out: Annotated[
         Path | None,
-        typer.Option("--out", help="the record file to write (`polis replay` reads it)"),
+        typer.Option(
+            "--out", parser=given_path, help="the record file to write (`polis replay` reads it)"
+        ),
     ] = None,
     db: Db = None,
     lang: Lang = "",

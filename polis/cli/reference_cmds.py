@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from polis.cli.common import Lang, UserError, emit_json, user_errors
+from polis.cli.common import Lang, UserError, emit_json, given_path, user_errors
 from polis.i18n import translator
 
 # Around a matched word in plain output (a pipe, a file); a terminal shows it in bold instead.
@@ -122,7 +122,9 @@ def _found(hits: list[Hit], as_json: bool, lang: str) -> None:
 def search_bench(
     queries: Annotated[
         list[Path] | None,
-        typer.Argument(help="queries files (default: both sets under tests/data/search/)"),
+        typer.Argument(
+            parser=given_path, help="queries files (default: both sets under tests/data/search/)"
+        ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
     misses: Annotated[

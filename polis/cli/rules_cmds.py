@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from polis.cli.common import Lang, UserError, emit_json, user_errors, write_atomic
+from polis.cli.common import Lang, UserError, emit_json, given_path, user_errors, write_atomic
 from polis.i18n import translator
 
 if TYPE_CHECKING:
@@ -79,7 +79,8 @@ def _targets(paths: list[Path]) -> list[str | Path]:
 @user_errors
 def validate(
     paths: Annotated[
-        list[Path] | None, typer.Argument(help="edition folders or overlay files; default: all")
+        list[Path] | None,
+        typer.Argument(parser=given_path, help="edition folders or overlay files; default: all"),
     ] = None,
     lang: Lang = "",
 ) -> None:
@@ -117,7 +118,8 @@ def validate(
 def compile_cmd(
     ruleset: Annotated[str, typer.Argument(help="ruleset id or overlay file")],
     out: Annotated[
-        Path | None, typer.Option("--out", help="write to this file instead of stdout")
+        Path | None,
+        typer.Option("--out", parser=given_path, help="write to this file instead of stdout"),
     ] = None,
     lang: Lang = "",
 ) -> None:

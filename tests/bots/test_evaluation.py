@@ -150,7 +150,7 @@ def test_the_parts_of_a_value_add_up_to_it(ruleset: str) -> None:
     """Positions of a whole rollout game: the named terms sum to the value, and asking for
     them leaves the value as it is (the bots' choices never depend on it)."""
     from polis.bots.evaluation import TERMS, side_value, value_parts
-    from polis.engine.flow import scores
+    from polis.engine.outcomes import scores
 
     s = position(ruleset, player="athens", active="athens")
     rng = random.Random(3)
