@@ -6,15 +6,17 @@ the run before. Like the compile cache (polis/compiler/cache_key.py), a result
 is kept under a key made of every file the ruleset is built from (its own,
 what it extends, rules_data/sources.yaml) and of the package's code
 (polis.fingerprint): an edit to either makes a new key, and the work is done
-again. Only results are kept, never refusals: a ruleset with problems is
-checked afresh every time, so its every problem is printed.
+again. A result that depends on more (the rules reference also on the rule
+text and a language's catalog) names it in `also`, a digest of those bytes.
+Only results are kept, never refusals: a ruleset with problems is checked
+afresh every time, so its every problem is printed.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
-import os
 from pathlib import Path
 from typing import Any
 
@@ -23,34 +25,34 @@ from polis.compiler.cache_key import files_key
 from polis.fingerprint import code_fingerprint
 
 
-def _path(kind: str, target: str | Path) -> Path | None:
+def entry_path(kind: str, target: str | Path, also: str = "") -> Path | None:
+    """Where a result for these files, code and `also` is kept (None: the files cannot be
+    known cheaply, nothing is kept)."""
     key = files_key(target)
     if key is None:
         return None
-    both = hashlib.sha256(f"{key}\0{code_fingerprint()}".encode()).hexdigest()
-    return cache_dir().parent / kind / f"{both}.json"
+    parts = f"{key}\0{code_fingerprint()}" + (f"\0{also}" if also else "")
+    return cache_dir().parent / kind / f"{hashlib.sha256(parts.encode()).hexdigest()}.json"
 
 
-def recall(kind: str, target: str | Path) -> Any | None:
+def recall(kind: str, target: str | Path, also: str = "") -> Any | None:
     """What `remember` kept for these very files and code, or None."""
-    path = _path(kind, target)
-    if path is None or not path.is_file():
+    path = entry_path(kind, target, also)
+    if path is None:
         return None
     try:
-        return json.loads(path.read_text("utf-8"))
-    except (OSError, ValueError):
-        return None  # a damaged entry is made again
+        return json.loads(path.read_bytes())
+    except (OSError, ValueError, RecursionError):
+        return None  # not kept yet, or a damaged entry: made again
 
 
-def remember(kind: str, target: str | Path, value: Any) -> None:
+def remember(kind: str, target: str | Path, value: Any, also: str = "") -> None:
     """Keep `value` (JSON) for these files and code; a read-only cache is no error."""
-    path = _path(kind, target)
+    path = entry_path(kind, target, also)
     if path is None:
         return
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(value, ensure_ascii=False), "utf-8")
-        tmp.replace(path)
-    except OSError:
-        pass
+    from polis.safe_write import WriteError, write_text
+
+    # remembering is an optimisation: the result was computed all the same
+    with contextlib.suppress(WriteError):
+        write_text(path, json.dumps(value, ensure_ascii=False))

@@ -14,10 +14,8 @@ match: they are already the reader's.
 from __future__ import annotations
 
 import functools
+from typing import Any
 
-import streamlit as st
-
-from polis.app import session
 from polis.i18n import LANGUAGES, NP_, translator
 
 CONTEXT = "streamlit"
@@ -135,7 +133,15 @@ export default function (component) {
   return undefined;
 }
 """
-_RENAMER = st.components.v2.component("polis.chrome_words", js=_JS)
+
+
+@functools.cache
+def _renamer() -> Any:
+    """The component, declared on the first mount: the words above are read without
+    Streamlit (the browser tests compare the page with them)."""
+    import streamlit as st
+
+    return st.components.v2.component("polis.chrome_words", js=_JS)
 
 
 def words(lang: str) -> dict[str, str]:
@@ -153,4 +159,7 @@ def english() -> dict[str, str]:
 
 def mount() -> None:
     """Rename Streamlit's words for this run (the frame calls it once, in the sidebar)."""
-    _RENAMER(key="polis_chrome_words", data={"words": words(session.lang()), "english": english()})
+    from polis.app import session
+
+    data = {"words": words(session.lang()), "english": english()}
+    _renamer()(key="polis_chrome_words", data=data)

@@ -7,67 +7,28 @@ JavaScript are package files under polis/app/file_picker_assets/), worded by
 the catalogs. The browser sends the file it holds as the component's state,
 `{name, size, data}`, the bytes in base64; a file larger than the page
 accepts is announced by name and size only, never sent. What arrives is
-untrusted: `parse_file` checks its shape and its size again.
+untrusted: `parse_file` (polis.app.picked_file) checks its shape and its size again.
 """
 
 from __future__ import annotations
 
-import base64
-import binascii
 import functools
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import streamlit as st
 
 from polis.app import components, session
+from polis.app.picked_file import PickedFile, parse_file
 from polis.i18n.formats import data_size
 
 COMPONENT_NAME = "polis_file_picker"
 STATE = "file"
-MAX_NAME = 255  # characters of a file name kept; longer ones are not a file a browser sends
-
-
-@dataclass(frozen=True, slots=True)
-class PickedFile:
-    name: str
-    size: int  # bytes, as the browser reported them
-    content: bytes | None  # None: larger than the page accepts, so not sent
-
-    @property
-    def too_large(self) -> bool:
-        return self.content is None
 
 
 @functools.cache
 def _mount() -> Any:
     return components.from_assets(COMPONENT_NAME, "file_picker_assets", "file_picker")
-
-
-def parse_file(value: object, max_bytes: int) -> PickedFile | None:
-    """The file the browser sent, or None when there is none or it is malformed."""
-    if not isinstance(value, Mapping):
-        return None
-    name, size, data = value.get("name"), value.get("size"), value.get("data")
-    if not isinstance(name, str) or not 0 < len(name) <= MAX_NAME:
-        return None
-    if not isinstance(size, int) or isinstance(size, bool) or size < 0:
-        return None
-    if data is None:
-        return PickedFile(name, size, None) if size > max_bytes else None
-    if not isinstance(data, str):
-        return None
-    # base64 of max_bytes takes at most 4 characters per 3 bytes: more is too large, unread
-    if len(data) > 4 * (max_bytes // 3 + 1):
-        return PickedFile(name, size, None)
-    try:
-        content = base64.b64decode(data, validate=True)
-    except (binascii.Error, ValueError):
-        return None
-    if len(content) > max_bytes:
-        return PickedFile(name, len(content), None)
-    return PickedFile(name, len(content), content)
 
 
 def held_file(key: str, max_bytes: int) -> PickedFile | None:

@@ -8,10 +8,8 @@ with values formatted for the language.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
@@ -22,19 +20,33 @@ from polis.i18n import translator
 from polis.i18n.names import Names
 from polis.reference.events import deck_list
 from polis.reference.model import Chapter, Glossary, Section
+from polis.reference.rendered import LINK, RenderedSection, render, rules_dir, section_for_rule
 from polis.reference.values import CONDITIONS, ESTIMATE_MARK, estimated_values, rule_values
 from polis.rules.issues import RulesError
 from polis.rules.loader import load_ruleset
 from polis.rules.models import Ruleset
 from polis.rules.pydantic_issues import issues_from_validation
-from polis.rules.registry import discover, display_path, rules_data_dir
+from polis.rules.registry import discover, display_path
 from polis.rules.yaml_loader import load_file
 
-LINK = re.compile(r"\[\[([a-z_.]+)\]\]")
-
-
-def rules_dir() -> Path:
-    return rules_data_dir() / "rules"
+# the plain results and the one who remembers them live apart, with light imports
+__all__ = [
+    "LINK",
+    "RenderedSection",
+    "RenderedTerm",
+    "applies",
+    "applies_to",
+    "chapters",
+    "glossary",
+    "marked_values",
+    "render",
+    "render_for",
+    "render_glossary",
+    "render_ruleset",
+    "rules_dir",
+    "section_for_rule",
+    "source_sections",
+]
 
 
 @cache
@@ -77,17 +89,6 @@ def applies(section: Section, cfg: EngineConfig) -> bool:
     if any(not CONDITIONS[c](cfg) for c in section.when):
         return False
     return not any(CONDITIONS[c](cfg) for c in section.unless)
-
-
-@dataclass(frozen=True)
-class RenderedSection:
-    id: str
-    chapter: str
-    chapter_title: str
-    title: str
-    text: str  # markdown, links still as [[id]]
-    see: tuple[str, ...]
-    rules: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -143,9 +144,9 @@ def render_for(cfg: EngineConfig, model: Ruleset, lang: str) -> tuple[RenderedSe
     return tuple(out)
 
 
-@cache
-def render(ruleset: str, lang: str) -> tuple[RenderedSection, ...]:
-    """The reference of a shipped ruleset (cached: rulesets and catalogs are fixed)."""
+def render_ruleset(ruleset: str, lang: str) -> tuple[RenderedSection, ...]:
+    """The reference of a ruleset (an id or an overlay file), rendered afresh; `render`
+    (polis.reference.rendered) remembers it."""
     return render_for(compile_ruleset(ruleset).config, load_ruleset(ruleset).model, lang)
 
 
@@ -166,14 +167,4 @@ def render_glossary(lang: str, edition: str | None = None) -> tuple[RenderedTerm
         )
         for t in glossary().terms
         if edition is None or not t.editions or edition in t.editions
-    )
-
-
-def section_for_rule(
-    ruleset: str, lang: str, rule: str, sections: tuple[RenderedSection, ...] | None = None
-) -> RenderedSection | None:
-    """The section explaining an engine rule id (the one named, or one listing it)."""
-    sections = sections if sections is not None else render(ruleset, lang)
-    return next((s for s in sections if s.id == rule), None) or next(
-        (s for s in sections if rule in s.rules), None
     )

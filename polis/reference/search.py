@@ -33,7 +33,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from polis.reference.render import RenderedSection, render
+from polis.reference.rendered import RenderedSection, render
 from polis.reference.search_index import (
     WORD,
     IndexData,
@@ -42,7 +42,6 @@ from polis.reference.search_index import (
     phrase_term,
     plain_text,
     stem,
-    synonyms,
     word_term,
 )
 
@@ -55,7 +54,6 @@ __all__ = [
     "marked",
     "search",
     "sentences",
-    "synonyms",
 ]
 
 # Hits scoring under this share of the best one are left out: with any-word

@@ -18,25 +18,24 @@ The query words of each language (`rules_data/search/query_words.yaml`: the
 question words and fillers a query leaves out, the words a "0" stands for, and
 the words of a how-many question and of its answer) are kept as terms too.
 
-Building imports bm25s, numpy and num2words and renders the glossary;
-a command that only searches must not pay that on every call. So the built index
-is written to the cache folder (beside the compiled rulesets), under a hash of
-everything it is built from: the sections' text, the language, the synonyms and
-query-words files, the glossary, the language's catalog and this module's code. A changed input
-changes the key; a damaged entry is rebuilt.
+Building (polis.reference.search_build) imports bm25s, numpy and num2words and
+renders the glossary; a command that only searches must not pay that on every
+call. So the built index is written to the cache folder (beside the compiled
+rulesets, through polis.safe_write), under a hash of everything it is built
+from: the sections' text, the language, the synonyms and query-words files, the
+glossary, the language's catalog and the package's code (polis.fingerprint). A
+changed input changes the key; a damaged entry is built again. This module, all
+a search reads, imports only the stemmer.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
-import itertools
 import json
 import math
-import os
 import re
-import threading
 import unicodedata
-from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -44,22 +43,11 @@ from pathlib import Path
 from typing import Any
 
 import snowballstemmer
-from pydantic import BaseModel, ConfigDict, Field, RootModel, ValidationError
 
-from polis import __version__
-from polis.i18n import DOMAIN, LANGUAGES, LOCALES_DIR
-from polis.reference.render import (
-    LINK,
-    RenderedSection,
-    glossary,
-    render_glossary,
-    rules_dir,
-    source_sections,
-)
-from polis.rules.issues import RulesError
-from polis.rules.pydantic_issues import issues_from_validation
-from polis.rules.registry import display_path, rules_data_dir
-from polis.rules.yaml_loader import load_file
+from polis.fingerprint import code_fingerprint
+from polis.i18n import DOMAIN, LOCALES_DIR
+from polis.reference.rendered import LINK, RenderedSection, rules_dir
+from polis.rules.registry import rules_data_dir
 
 SNOWBALL = {
     "en": "english",
@@ -70,8 +58,6 @@ SNOWBALL = {
     "it": "italian",
     "de": "german",
 }
-FIELD_WEIGHTS = {"title": 2.0, "glossary": 2.0, "text": 1.0}
-NUMBER_WORDS_UP_TO = 20
 # Bumped whenever what is stored or how it is built changes: old entries are then not read.
 INDEX_FORMAT = 1
 
@@ -106,24 +92,6 @@ def word_term(word: str, lang: str, numbers: Mapping[str, str]) -> str:
     return numbers.get(fold(word)) or stem(word, lang)
 
 
-class Synonyms(RootModel[dict[str, dict[str, list[str]]]]):
-    """glossary term id -> language -> other words for the term (search only, never shown)."""
-
-    root: dict[str, dict[str, list[str]]] = Field(default_factory=dict)
-
-
-class LanguageWords(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    ignore: list[str] = Field(min_length=1)
-    zero: list[str] = Field(min_length=1)
-    how_many: list[str] = Field(min_length=1)
-    limit: list[str] = Field(min_length=1)
-
-
-class QueryWords(RootModel[dict[str, LanguageWords]]):
-    """language -> the words a query leaves out, and what its numbers and questions mean."""
-
-
 def section_words_path() -> Path:
     return rules_data_dir() / "search" / "section_words.yaml"
 
@@ -134,63 +102,6 @@ def synonyms_path() -> Path:
 
 def query_words_path() -> Path:
     return rules_data_dir() / "search" / "query_words.yaml"
-
-
-def _word_table(path: Path, known: Iterable[str], what: str) -> dict[str, dict[str, list[str]]]:
-    """A words file (key -> language -> words), checked: known keys and languages only."""
-    doc = load_file(path, display=display_path(path))
-    try:
-        table = Synonyms.model_validate(doc.data).root
-    except ValidationError as exc:
-        raise RulesError(issues_from_validation(exc, doc, Synonyms)) from None
-    ids = set(known)
-    wrong = [key for key in table if key not in ids] + [
-        f"{key}.{lang}" for key, by in table.items() for lang in by if lang not in LANGUAGES
-    ]
-    if wrong:
-        raise ValueError(f"{display_path(path)}: unknown {what} or language: {wrong}")
-    return table
-
-
-@cache
-def synonyms() -> Mapping[str, Mapping[str, list[str]]]:
-    """The synonyms file, checked: known glossary ids and languages only."""
-    return _word_table(synonyms_path(), (t.id for t in glossary().terms), "glossary term")
-
-
-@cache
-def section_words() -> Mapping[str, Mapping[str, list[str]]]:
-    """The section-words file, checked: known section ids and languages only."""
-    return _word_table(section_words_path(), source_sections(), "section")
-
-
-@cache
-def query_words() -> Mapping[str, LanguageWords]:
-    """The query-words file, checked: every language present, nothing else."""
-    path = query_words_path()
-    doc = load_file(path, display=display_path(path))
-    try:
-        table = QueryWords.model_validate(doc.data).root
-    except ValidationError as exc:
-        raise RulesError(issues_from_validation(exc, doc, QueryWords)) from None
-    if set(table) != set(LANGUAGES):
-        raise ValueError(f"{display_path(path)}: languages must be exactly {list(LANGUAGES)}")
-    return table
-
-
-def glossary_words(lang: str) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
-    """Section id -> the glossary terms (in `lang`) and their synonyms that point to it,
-    and the section's own search words; section id -> the definitions of those terms."""
-    table = synonyms()
-    words: dict[str, list[str]] = {}
-    definitions: dict[str, list[str]] = {}
-    for term in render_glossary(lang):
-        for section in term.see:
-            words.setdefault(section, []).extend([term.term, *table.get(term.id, {}).get(lang, [])])
-            definitions.setdefault(section, []).append(term.definition)
-    for section, by in section_words().items():
-        words.setdefault(section, []).extend(by.get(lang, []))
-    return words, definitions
 
 
 def plain_text(section: RenderedSection, titles: Mapping[str, str]) -> str:
@@ -223,119 +134,54 @@ class IndexData:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> IndexData:
-        return cls(
-            postings={t: [(int(d), float(w)) for d, w in p] for t, p in data["postings"].items()},
-            idf={t: float(v) for t, v in data["idf"].items()},
-            stop=frozenset(data["stop"]),
-            numbers={str(k): str(v) for k, v in data["numbers"].items()},
-            zero=tuple(data["zero"]),
-            how_many=frozenset(data["how_many"]),
-            limit=tuple(data["limit"]),
-        )
+    def from_json(cls, data: Any, sections: int) -> IndexData:
+        """The index a stored entry holds; ValueError if it is not exactly that shape (a
+        damaged file), so a search never fails on it. `sections`: how many it indexes."""
+        try:
+            postings = {
+                _text(t): [(_section(d, sections), _weight(w)) for d, w in p]
+                for t, p in data["postings"].items()
+            }
+            return cls(
+                postings=postings,
+                idf={_text(t): _weight(v) for t, v in data["idf"].items()},
+                stop=frozenset(map(_text, data["stop"])),
+                numbers={_text(k): _text(v) for k, v in data["numbers"].items()},
+                zero=tuple(map(_text, data["zero"])),
+                how_many=frozenset(map(_text, data["how_many"])),
+                limit=tuple(map(_text, data["limit"])),
+            )
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise ValueError(f"not a search index: {exc!r}") from None
 
 
-def number_words(lang: str) -> dict[str, str]:
-    """Folded number word -> digits, 0 to NUMBER_WORDS_UP_TO (num2words' cardinals)."""
-    from num2words import num2words
-
-    return {fold(num2words(n, lang=lang)): str(n) for n in range(NUMBER_WORDS_UP_TO + 1)}
-
-
-def build(sections: tuple[RenderedSection, ...], lang: str) -> IndexData:
-    """Index the sections with bm25s and keep its weights (imports the heavy libraries)."""
-    numbers = number_words(lang)
-
-    def terms(text: str) -> list[str]:
-        return [word_term(w, lang, numbers) for w in WORD.findall(text)]
-
-    said = query_words()[lang]
-    ignored = {t for w in said.ignore for t in (*terms(w), *terms(fold(w)))}
-
-    def phrases(entries: list[str]) -> list[str]:
-        """The terms of glossary words and synonyms, and of every two words in a row of
-        one entry (question words and fillers left out, as a query leaves them out)."""
-        found = []
-        for entry in entries:
-            entry_terms = terms(entry)
-            found += entry_terms
-            kept = [t for t in entry_terms if t not in ignored]
-            found += [phrase_term(a, b) for a, b in itertools.pairwise(kept)]
-        return found
-
-    titles = {s.id: s.title for s in sections}
-    words, definitions = glossary_words(lang)
-    fields = {
-        "title": [terms(s.title) for s in sections],
-        "glossary": [phrases(words.get(s.id, [])) for s in sections],
-        "text": [
-            terms(" ".join([s.chapter_title, plain_text(s, titles), *definitions.get(s.id, [])]))
-            for s in sections
-        ],
-    }
-    weights: dict[str, dict[int, float]] = {}
-    for name, field_documents in fields.items():
-        for term, posting in _bm25(field_documents).items():
-            into = weights.setdefault(term, {})
-            for doc, value in posting:
-                into[doc] = into.get(doc, 0.0) + FIELD_WEIGHTS[name] * value
-    postings = {t: sorted(by.items()) for t, by in weights.items()}
-    documents = [
-        [*title, *glossary_terms, *text]
-        for title, glossary_terms, text in zip(*fields.values(), strict=True)
-    ]
-    idf = _idf(documents)
-
-    def terms_of(phrases: list[str]) -> list[str]:
-        found = [t for phrase in phrases for t in terms(phrase) + terms(fold(phrase))]
-        return list(dict.fromkeys(found))
-
-    return IndexData(
-        postings=postings,
-        idf=idf,
-        stop=frozenset(terms_of(said.ignore)),
-        numbers=numbers,
-        zero=tuple(terms_of(said.zero)),
-        how_many=frozenset(fold(w) for w in said.how_many),
-        limit=tuple(t for t in terms_of(said.limit) if t not in ignored),
-    )
+def _text(value: Any) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"not a string: {value!r}")
+    return value
 
 
-def _bm25(documents: list[list[str]]) -> dict[str, list[tuple[int, float]]]:
-    """Term -> (document, BM25 weight), as bm25s computes them when it indexes."""
-    import bm25s
-
-    model = bm25s.BM25()
-    model.index(documents, show_progress=False)
-    scores = model.scores
-    postings: dict[str, list[tuple[int, float]]] = {}
-    for term, tid in model.vocab_dict.items():
-        if not term:
-            continue
-        start, end = int(scores["indptr"][tid]), int(scores["indptr"][tid + 1])
-        docs = scores["indices"][start:end].tolist()
-        values = scores["data"][start:end].tolist()
-        postings[term] = [(int(d), float(v)) for d, v in zip(docs, values, strict=True)]
-    return postings
+def _section(value: Any, sections: int) -> int:
+    if type(value) is not int or not 0 <= value < sections:
+        raise ValueError(f"not a section: {value!r}")
+    return value
 
 
-def _idf(documents: list[list[str]]) -> dict[str, float]:
-    """BM25's (Lucene's) inverse document frequency of every term."""
-    frequency = Counter(t for doc in documents for t in set(doc))
-    count = len(documents)
-    return {t: math.log(1 + (count - n + 0.5) / (n + 0.5)) for t, n in frequency.items()}
+def _weight(value: Any) -> float:
+    if type(value) not in (int, float) or not math.isfinite(value):
+        raise ValueError(f"not a weight: {value!r}")
+    return float(value)
 
 
 def _inputs_digest(sections: Iterable[RenderedSection], lang: str) -> str:
     """A hash of everything an index is built from."""
-    digest = hashlib.sha256(f"{INDEX_FORMAT}:{__version__}:{lang}".encode())
+    digest = hashlib.sha256(f"{INDEX_FORMAT}:{code_fingerprint()}:{lang}".encode())
     for s in sections:
         for part in (s.id, s.chapter_title, s.title, s.text, *s.see):
             digest.update(part.encode())
             digest.update(b"\0")
     catalog = LOCALES_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
     sources = (
-        Path(__file__),
         synonyms_path(),
         section_words_path(),
         query_words_path(),
@@ -359,16 +205,14 @@ def index_data(sections: tuple[RenderedSection, ...], lang: str) -> IndexData:
     """The index of these sections: read from the cache folder, else built and stored there."""
     path = cache_path(sections, lang)
     try:
-        return IndexData.from_json(json.loads(path.read_text("utf-8")))
-    except (OSError, ValueError, KeyError, TypeError):
+        return IndexData.from_json(json.loads(path.read_bytes()), len(sections))
+    except (OSError, ValueError, RecursionError):
         pass  # not built yet, or damaged: built below
+    from polis.reference.search_build import build
+    from polis.safe_write import WriteError, write_text
+
     data = build(sections, lang)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        # one temporary file per process and thread: two writers never share one
-        tmp = path.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
-        tmp.write_text(json.dumps(data.to_json(), ensure_ascii=False), "utf-8")
-        tmp.replace(path)
-    except OSError:
-        pass  # caching is an optimisation; a read-only home must not break searching
+    # caching is an optimisation; a read-only home must not break searching
+    with contextlib.suppress(WriteError):
+        write_text(path, json.dumps(data.to_json(), ensure_ascii=False))
     return data

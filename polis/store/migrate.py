@@ -20,14 +20,9 @@ writes one under polis/store/migrations/versions/ from the difference
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import sqlalchemy as sa
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
-from alembic.script.revision import RevisionError
-from alembic.util import CommandError
 from sqlalchemy import exc
 from sqlalchemy.engine import Engine
 
@@ -35,12 +30,20 @@ from polis.messages import msg
 from polis.store.connect import WRITE, down_error, is_postgresql, make_engine
 from polis.store.errors import StoreError
 
+# Alembic (0.3 s to import) is imported where a migration is looked at, not with the store:
+# a test module or a command that only names the store's classes does not pay for it.
+if TYPE_CHECKING:
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 # pg_advisory_xact_lock's key: any constant the application uses for nothing else
 LOCK_KEY = 0x706F6C6973  # "polis"
 
 
 def config(connection: sa.Connection | None = None) -> Config:
+    from alembic.config import Config
+
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS))
     cfg.attributes["connection"] = connection
@@ -49,12 +52,16 @@ def config(connection: sa.Connection | None = None) -> Config:
 
 def head() -> str:
     """The newest revision this code knows."""
+    from alembic.script import ScriptDirectory
+
     found = ScriptDirectory.from_config(config()).get_current_head()
     assert found is not None
     return found
 
 
 def current(connection: sa.Connection) -> str | None:
+    from alembic.runtime.migration import MigrationContext
+
     return MigrationContext.configure(connection).get_current_revision()
 
 
@@ -71,6 +78,9 @@ def upgrade(url: str | Engine, target: str = "head") -> None:
 
 
 def _upgrade(engine: Engine, target: str) -> None:
+    from alembic import command
+    from alembic.script import ScriptDirectory
+
     scripts = ScriptDirectory.from_config(config())
     wanted = scripts.get_current_head() if target == "head" else target
     with engine.connect() as conn:
@@ -90,6 +100,9 @@ def _upgrade(engine: Engine, target: str) -> None:
 def _known(scripts: ScriptDirectory, revision: str | None) -> None:
     if revision is None:
         return
+    from alembic.script.revision import RevisionError
+    from alembic.util import CommandError
+
     try:
         scripts.get_revision(revision)
     except (CommandError, RevisionError):
@@ -98,6 +111,8 @@ def _known(scripts: ScriptDirectory, revision: str | None) -> None:
 
 def downgrade(url: str, target: str) -> None:
     """Take the schema back to `target` (tests and operators only)."""
+    from alembic import command
+
     engine = make_engine(url)
     try:
         with engine.connect() as conn:
@@ -110,6 +125,8 @@ def downgrade(url: str, target: str) -> None:
 
 def revision(message: str, url: str = "sqlite://") -> None:  # pragma: no cover - a dev tool
     """Write a new revision from what schema.py has and the migrations do not (review it)."""
+    from alembic import command
+
     engine = make_engine(url)
     _upgrade(engine, "head")
     with engine.connect() as conn:

@@ -6,7 +6,7 @@ import base64
 
 import pytest
 
-from polis.app.file_picker import MAX_NAME, PickedFile, parse_file
+from polis.app.picked_file import MAX_NAME, PickedFile, parse_file
 
 LIMIT = 300
 

@@ -1,10 +1,15 @@
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pytest
-from streamlit.testing.v1 import AppTest
 
 from polis.i18n.catalogs import compile_catalogs
 from tests.conftest import ROOT
+
+# Streamlit (0.5 s to import) only when a test runs: not while the suite is collected
+if TYPE_CHECKING:
+    from streamlit.testing.v1 import AppTest
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -21,6 +26,13 @@ def _searches_in_the_page(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture
 def app() -> AppTest:
+    return new_app()
+
+
+def new_app() -> AppTest:
+    """The whole app under AppTest (Streamlit imported here, when a test starts it)."""
+    from streamlit.testing.v1 import AppTest
+
     return AppTest.from_file(str(ROOT / "app.py"), default_timeout=90)
 
 

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from streamlit.testing.v1 import AppTest
+from typing import TYPE_CHECKING
 
-from polis.app.session import OVERLAY_PREFIX, Overlay
 from polis.compiler import compile_loaded
 from polis.i18n import translator
 from polis.rules.loader import load_overlay_text
 from tests.app_pages.conftest import no_errors
+
+if TYPE_CHECKING:
+    from streamlit.testing.v1 import AppTest
 
 OVERLAY = """id: rich-athens
 title: Rich Athens
@@ -61,6 +63,8 @@ def test_the_view_speaks_the_readers_language(app: AppTest) -> None:
 
 def _open_with_upload(app: AppTest) -> str:
     """The Compare page with an uploaded overlay of 2e chosen against 2e; its session id."""
+    from polis.app.session import OVERLAY_PREFIX, Overlay  # Streamlit: only when it runs
+
     loaded = load_overlay_text(OVERLAY, display="rich-athens.yaml")
     rid = f"{OVERLAY_PREFIX}rich-athens"
     app.session_state["overlays"] = {rid: Overlay(rid, OVERLAY, loaded, compile_loaded(loaded))}

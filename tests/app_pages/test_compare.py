@@ -1,8 +1,11 @@
 from __future__ import annotations
 
-from streamlit.testing.v1 import AppTest
+from typing import TYPE_CHECKING
 
 from tests.app_pages.conftest import no_errors
+
+if TYPE_CHECKING:
+    from streamlit.testing.v1 import AppTest
 
 
 def test_compare_first_and_second_edition(app: AppTest) -> None:

@@ -2,13 +2,16 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
-from streamlit.testing.v1 import AppTest
 
 from polis.balance import record as records
 from polis.balance.record import load_shipped
 from tests.app_pages.conftest import no_errors
+
+if TYPE_CHECKING:
+    from streamlit.testing.v1 import AppTest
 
 
 def test_provenance_is_shown_and_filterable(app: AppTest) -> None:

@@ -5,18 +5,20 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
-from streamlit.testing.v1 import AppTest
 
 from polis.compiler import compile_ruleset
 from polis.engine import Record, card_id
 from polis.markup import unescape
 from polis.play.remote import invite
 from polis.store import GameStore, Invite
-from tests.app_pages.conftest import no_errors
+from tests.app_pages.conftest import new_app, no_errors
 from tests.app_pages.test_play import block, choices
-from tests.conftest import ROOT
+
+if TYPE_CHECKING:
+    from streamlit.testing.v1 import AppTest
 
 
 @pytest.fixture
@@ -34,7 +36,7 @@ def game(store: GameStore) -> Invite:
 
 
 def page() -> AppTest:
-    return AppTest.from_file(str(ROOT / "app.py"), default_timeout=90)
+    return new_app()
 
 
 def seat(app: AppTest, token: str, lang: str = "en") -> AppTest:

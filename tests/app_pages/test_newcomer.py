@@ -4,10 +4,9 @@ battle cards that say what they mean, and the small things (share, news, page li
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
-from streamlit.testing.v1 import AppTest
 
 from polis.compiler import compile_ruleset
 from polis.play import game as game_module
@@ -17,6 +16,9 @@ from polis.play.game import GameSession
 from tests.app.scenes import BATTLE, hotseat
 from tests.app_pages.conftest import no_errors
 from tests.app_pages.test_play import block, choices, elements, with_game
+
+if TYPE_CHECKING:
+    from streamlit.testing.v1 import AppTest
 
 QUICK = "mcts:quick"  # hints at a smaller budget: the same rules, a test's time
 

@@ -1,10 +1,9 @@
 from __future__ import annotations
 
 from html import escape as html_escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
-from streamlit.testing.v1 import AppTest
 
 from polis.app import table_html as html
 from polis.bots import LEVELS, Budget
@@ -19,6 +18,9 @@ from polis.play.game import GameSession
 from polis.play.share import encode_record
 from tests.app.scenes import BATTLE, hotseat, starving
 from tests.app_pages.conftest import no_errors
+
+if TYPE_CHECKING:
+    from streamlit.testing.v1 import AppTest
 
 
 def start(app: AppTest, athens: str = "human", sparta: str = "greedy") -> AppTest:

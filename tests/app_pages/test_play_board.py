@@ -7,14 +7,14 @@ the browser sends: the component's trigger event with {kind, id}.
 from __future__ import annotations
 
 import json
-from typing import Any
-
-from streamlit.proto.WidgetStates_pb2 import WidgetStates
-from streamlit.testing.v1 import AppTest
+from typing import TYPE_CHECKING, Any
 
 from polis.play.game import GameSession
 from tests.app_pages.conftest import no_errors
 from tests.app_pages.test_play import choices, start
+
+if TYPE_CHECKING:
+    from streamlit.testing.v1 import AppTest
 
 INTERNAL = "$$STREAMLIT_INTERNAL_KEY"  # Streamlit's prefix for a component's trigger widget
 
@@ -31,6 +31,8 @@ def board_data(app: AppTest, key: str = "board_game") -> dict[str, Any]:
 
 
 def click_board(app: AppTest, kind: str, ident: str, key: str = "board_game") -> AppTest:
+    from streamlit.proto.WidgetStates_pb2 import WidgetStates
+
     states = WidgetStates()
     states.CopyFrom(app._tree.get_widget_states())
     trigger = states.widgets.add()

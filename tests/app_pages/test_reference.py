@@ -1,9 +1,12 @@
 from __future__ import annotations
 
-from streamlit.testing.v1 import AppTest
+from typing import TYPE_CHECKING
 
 from polis.reference.render import render
 from tests.app_pages.conftest import no_errors
+
+if TYPE_CHECKING:
+    from streamlit.testing.v1 import AppTest
 
 
 def rules(app: AppTest) -> AppTest:

@@ -6,10 +6,8 @@ import base64
 import json
 import re
 import zlib
+from typing import TYPE_CHECKING
 
-from streamlit.testing.v1 import AppTest
-
-from polis.app import session
 from polis.app.markup import escape
 from polis.compiler import compile_loaded
 from polis.markup import unescape
@@ -17,6 +15,9 @@ from polis.play.share import encode_record
 from polis.rules.loader import load_overlay_text
 from tests.app_pages.conftest import no_errors
 from tests.fuzz.corpus import LINK_LABEL, MARKDOWN_LABEL, OUT, record_bytes
+
+if TYPE_CHECKING:
+    from streamlit.testing.v1 import AppTest
 
 RECORDS = OUT / "records"
 
@@ -99,6 +100,8 @@ def test_names_from_a_linked_overlay_are_shown_as_text(app: AppTest) -> None:
 
 
 def test_readings_of_an_uploaded_overlay_are_text_on_compare(app: AppTest) -> None:
+    from polis.app import session  # Streamlit: only when it runs
+
     text = (OUT / "overlays" / "markdown-in-names.ok.yaml").read_text("utf-8")
     text += (
         "add:\n  discrepancies:\n    evil:\n      topic: x\n"
@@ -138,6 +141,8 @@ def as_read(markdown: str) -> str:
 
 def test_bare_links_in_names_are_shown_but_never_linked(app: AppTest) -> None:
     """A round label or a side's name `http://...`, `www....` or `me@...` became a link."""
+    from polis.app import session
+
     markdown, html = rendered(open_game(app, "bare-links-overlay.ok.json"))
     assert "me@bait.example" in html  # the names are shown (HTML blocks never link)
     assert AUTOLINK.findall(as_read(markdown)) == []

@@ -8,16 +8,17 @@ from __future__ import annotations
 
 import base64
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
-from streamlit.proto.WidgetStates_pb2 import WidgetStates
-from streamlit.testing.v1 import AppTest
 
 from polis.app.data_view import example_overlay
 from polis.compiler import compile_ruleset
 from polis.play.game import GameSession
 from tests.app_pages.conftest import no_errors
+
+if TYPE_CHECKING:
+    from streamlit.testing.v1 import AppTest
 
 
 def picker(app: AppTest, key: str) -> Any:
@@ -32,6 +33,8 @@ def picker_data(app: AppTest, key: str) -> dict[str, Any]:
 
 
 def pick(app: AppTest, key: str, file: dict[str, Any] | None) -> AppTest:
+    from streamlit.proto.WidgetStates_pb2 import WidgetStates
+
     states = WidgetStates()
     states.CopyFrom(app._tree.get_widget_states())
     state = states.widgets.add()

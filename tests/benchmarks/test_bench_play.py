@@ -15,13 +15,14 @@ import json
 import random
 import statistics
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
-from streamlit.runtime.scriptrunner.script_cache import ScriptCache
-from streamlit.testing.v1 import AppTest, app_test, local_script_runner
 
 from tests.conftest import ROOT
+
+if TYPE_CHECKING:  # Streamlit is imported when the benchmark runs, not while collecting
+    from streamlit.testing.v1 import AppTest
 
 CLICKS = 60
 ARTIFACTS = ROOT / "tests" / "artifacts"
@@ -56,6 +57,9 @@ def _pick_cards(app: AppTest, chooser: random.Random) -> bool:
 
 @pytest.mark.benchmark(group="play")
 def test_play_rerun_server_time(benchmark: Any, tmp_path: Path, monkeypatch: Any) -> None:
+    from streamlit.runtime.scriptrunner.script_cache import ScriptCache
+    from streamlit.testing.v1 import AppTest, app_test, local_script_runner
+
     timings = tmp_path / "timings.txt"
     monkeypatch.setenv("POLIS_TIMINGS_FILE", str(timings))
     shared = ScriptCache()

@@ -6,25 +6,32 @@ from __future__ import annotations
 
 from typing import Any
 
-from polis.reference.render import render
+import pytest
+
+from polis.reference.render import RenderedSection, render
 from polis.reference.search import index_for
-from polis.reference.search_index import build, index_data
+from polis.reference.search_build import build
+from polis.reference.search_index import index_data
 
-SECTIONS = render("1e", "de")
+
+@pytest.fixture
+def sections() -> tuple[RenderedSection, ...]:
+    # rendered when a test runs, in the tests' own cache folder, not while collecting
+    return render("1e", "de")
 
 
-def test_build_index(benchmark: Any) -> None:
-    data = benchmark(build, SECTIONS, "de")
+def test_build_index(benchmark: Any, sections: tuple[RenderedSection, ...]) -> None:
+    data = benchmark(build, sections, "de")
     assert data.postings
 
 
-def test_read_index_from_cache(benchmark: Any) -> None:
-    index_data(SECTIONS, "de")  # built and stored once
-    data = benchmark(index_data, SECTIONS, "de")
+def test_read_index_from_cache(benchmark: Any, sections: tuple[RenderedSection, ...]) -> None:
+    index_data(sections, "de")  # built and stored once
+    data = benchmark(index_data, sections, "de")
     assert data.postings
 
 
-def test_query(benchmark: Any) -> None:
-    index = index_for(SECTIONS, "de")
+def test_query(benchmark: Any, sections: tuple[RenderedSection, ...]) -> None:
+    index = index_for(sections, "de")
     hits = benchmark(index.search, "gescheiterte Belagerung einer Stadt")
     assert hits

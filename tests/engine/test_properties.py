@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import random
+from functools import cache
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -69,9 +70,10 @@ def test_random_playouts_keep_every_invariant(ruleset: str) -> None:
     check()
 
 
+@cache
 def _slots(cls: str) -> tuple[str, ...]:
     """The slot names of a class of polis.engine.state, read from its source (a compiled
-    class need not list them)."""
+    class need not list them); read when a test asks, not while collecting."""
     tree = ast.parse(source_file("polis.engine.state").read_text())
     for node in ast.walk(tree):
         if isinstance(node, ast.ClassDef) and node.name == cls:
@@ -82,21 +84,17 @@ def _slots(cls: str) -> tuple[str, ...]:
     raise AssertionError(f"no __slots__ in {cls}")
 
 
-STATE_SLOTS = _slots("State")
-BATTLE_SLOTS = _slots("Battle")
-
-
 def fields(s: State) -> dict[str, object]:
     """Everything a state holds, its battle's fields spelled out."""
-    held = {name: getattr(s, name) for name in STATE_SLOTS if name != "battle"}
+    held = {name: getattr(s, name) for name in _slots("State") if name != "battle"}
     if s.battle is not None:
-        held["battle"] = {name: getattr(s.battle, name) for name in BATTLE_SLOTS}
+        held["battle"] = {name: getattr(s.battle, name) for name in _slots("Battle")}
     return held
 
 
 def test_the_slots_read_from_the_source_are_the_states() -> None:
-    assert {"units", "battle", "log", "rng"} <= set(STATE_SLOTS)
-    assert {"deck", "hands"} <= set(BATTLE_SLOTS)
+    assert {"units", "battle", "log", "rng"} <= set(_slots("State"))
+    assert {"deck", "hands"} <= set(_slots("Battle"))
 
 
 @pytest.mark.parametrize("ruleset", list(discover()))

@@ -7,9 +7,10 @@ import pytest
 
 from polis.i18n import LANGUAGES
 from polis.reference import search as search_module
-from polis.reference import search_index
+from polis.reference import search_build, search_index
 from polis.reference.render import render, render_glossary
-from polis.reference.search import SearchIndex, index_for, search, sentences, synonyms
+from polis.reference.search import SearchIndex, index_for, search, sentences
+from polis.reference.search_build import synonyms
 from polis.reference.search_index import stem
 
 
@@ -65,8 +66,8 @@ def test_a_synonym_finds_the_section_of_its_term(monkeypatch: pytest.MonkeyPatch
         assert section in ids("2e", lang, word)[:3], word
     # the words are in no rule text: without the synonyms file they find nothing there
     index_for.cache_clear()
-    monkeypatch.setattr(search_index, "synonyms", dict)
-    monkeypatch.setattr(search_module, "index_data", search_index.build)  # not the disk cache
+    monkeypatch.setattr(search_build, "synonyms", dict)
+    monkeypatch.setattr(search_module, "index_data", search_build.build)  # not the disk cache
     try:
         for lang, word, section in probes:
             assert section not in ids("2e", lang, word), word
@@ -82,13 +83,13 @@ def test_synonyms_name_known_terms_and_languages() -> None:
 def test_unknown_synonym_entry_is_refused(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
     bad = tmp_path / "synonyms.yaml"
     bad.write_text("zeppelin:\n  en: [airship]\n", encoding="utf-8")
-    monkeypatch.setattr(search_index, "synonyms_path", lambda: bad)
-    search_index.synonyms.cache_clear()
+    monkeypatch.setattr(search_build, "synonyms_path", lambda: bad)
+    search_build.synonyms.cache_clear()
     try:
         with pytest.raises(ValueError, match="zeppelin"):
-            search_index.synonyms()
+            search_build.synonyms()
     finally:
-        search_index.synonyms.cache_clear()
+        search_build.synonyms.cache_clear()
 
 
 def test_stems_are_folded_so_missing_accents_match() -> None:
@@ -246,7 +247,7 @@ def test_the_index_is_kept_on_disk_and_rebuilt_when_its_inputs_change(
     def no_build(*_: object) -> None:
         raise AssertionError("built again although the cache holds it")
 
-    monkeypatch.setattr(search_index, "build", no_build)
+    monkeypatch.setattr(search_build, "build", no_build)
     assert search_index.index_data(sections, "pl") == first
     changed = (sections[0].__class__(**{**sections[0].__dict__, "text": "inny tekst"}),)
     assert search_index.cache_path(changed, "pl") != path
@@ -274,14 +275,14 @@ def test_query_and_section_word_files_are_checked(
 ) -> None:  # type: ignore[no-untyped-def]
     bad = tmp_path / "section_words.yaml"
     bad.write_text("actions.zeppelin:\n  en: [airship]\n", encoding="utf-8")
-    monkeypatch.setattr(search_index, "section_words_path", lambda: bad)
-    search_index.section_words.cache_clear()
+    monkeypatch.setattr(search_build, "section_words_path", lambda: bad)
+    search_build.section_words.cache_clear()
     try:
         with pytest.raises(ValueError, match="zeppelin"):
-            search_index.section_words()
+            search_build.section_words()
     finally:
-        search_index.section_words.cache_clear()
-    assert set(search_index.query_words()) == set(LANGUAGES)
+        search_build.section_words.cache_clear()
+    assert set(search_build.query_words()) == set(LANGUAGES)
 
 
 def test_hit_names_the_query_words_it_matches() -> None:

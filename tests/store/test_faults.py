@@ -8,8 +8,8 @@ import sqlite3
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
-import psycopg
 import pytest
 
 from polis.compiler import compile_ruleset
@@ -201,13 +201,20 @@ def test_postgresql_nowhere_to_be_found() -> None:
     assert caught.value.reason == "unreachable"
 
 
+def admin_connection(url: str, *, autocommit: bool = False) -> Any:
+    """A plain psycopg connection beside the store's (psycopg imported when a test runs)."""
+    import psycopg
+
+    return psycopg.connect(url.replace("+psycopg", ""), autocommit=autocommit)
+
+
 def test_postgresql_read_only(postgresql_server: PostgresServer, postgresql_url: str) -> None:
     played = line_of_play(length=2)
     with GameStore(postgresql_url) as store:
         invite = store.create(fresh_record())
         store.move(invite.game_id, 0, played[0])
     name = postgresql_url.rsplit("/", 1)[1]
-    with psycopg.connect(postgresql_url.replace("+psycopg", ""), autocommit=True) as admin:
+    with admin_connection(postgresql_url, autocommit=True) as admin:
         admin.execute(f'ALTER DATABASE "{name}" SET default_transaction_read_only = on'.encode())
     with GameStore(postgresql_url) as store:
         with pytest.raises(StoreDownError) as caught:
@@ -220,7 +227,7 @@ def test_postgresql_locked(postgresql_url: str) -> None:
     played = line_of_play(length=2)
     store = GameStore(postgresql_url, busy_seconds=QUICK)
     invite = store.create(fresh_record())
-    with psycopg.connect(postgresql_url.replace("+psycopg", "")) as other:
+    with admin_connection(postgresql_url) as other:
         other.execute("LOCK TABLE moves IN ACCESS EXCLUSIVE MODE")
         with pytest.raises(StoreDownError) as caught:
             store.move(invite.game_id, 0, played[0])

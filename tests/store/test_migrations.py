@@ -5,18 +5,19 @@ from __future__ import annotations
 import threading
 
 import sqlalchemy as sa
-from alembic.autogenerate import compare_metadata
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
 
 from polis.store import GameStore
 from polis.store.connect import make_engine
-from polis.store.migrate import config, downgrade, head, upgrade
+from polis.store.migrate import config, current, downgrade, head, upgrade
 from polis.store.schema import metadata
 from tests.store.conftest import fresh_record
 
 
 def differences(url: str) -> list[object]:
+    # Alembic is imported when a test runs (0.3 s), as polis.store.migrate imports it
+    from alembic.autogenerate import compare_metadata
+    from alembic.runtime.migration import MigrationContext
+
     engine = make_engine(url)
     try:
         with engine.connect() as conn:
@@ -29,7 +30,7 @@ def revision_of(url: str) -> str | None:
     engine = make_engine(url)
     try:
         with engine.connect() as conn:
-            return MigrationContext.configure(conn).get_current_revision()
+            return current(conn)
     finally:
         engine.dispose()
 
@@ -51,6 +52,8 @@ def test_the_comparison_sees_a_difference(db_url: str) -> None:
 
 
 def test_every_revision_upgrades_to_head_keeping_games(db_url: str) -> None:
+    from alembic.script import ScriptDirectory
+
     scripts = ScriptDirectory.from_config(config())
     revisions = [r.revision for r in reversed(list(scripts.walk_revisions()))]
     assert revisions[-1] == head()
