@@ -39,9 +39,10 @@ if desk is None:
 scene = play_parts.Scene.of(desk)
 game = desk.game
 seat = friends.seat_of(desk)  # a stored game played from two places, or None
+drawn = 0  # with a friend: how many moves of the game this page shows
 if seat is not None:
     friends.invitation(seat)
-    friends.banner(seat)
+    drawn = friends.banner(seat)
 
 # ---------------------------------------------------------------- toolbar
 
@@ -115,8 +116,10 @@ if view == "game" and scene.view.hinting:
 if review_bar is not None:
     play_parts.wait_for_review(scene, review_bar)
     moved = True
-if seat is not None:
-    friends.watch_for_moves()  # the other seat's moves, once a second while it decides
+if seat is not None and not desk.deciding():
+    # the other seat's moves, asked for once a second; not while this seat decides (the
+    # other cannot move then, and a poll run beside the player's click lost the click)
+    friends.watch_for_moves(drawn)
 
 elapsed, elapsed_cpu = time.perf_counter() - started, time.thread_time() - started_cpu
 if path := os.environ.get("POLIS_TIMINGS_FILE"):  # the benchmark and e2e tests read these

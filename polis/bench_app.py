@@ -71,6 +71,11 @@ class AppBenchError(Exception):
     """The server or the browser could not be started; the message says which and why."""
 
 
+class StalledError(AppBenchError):
+    """A page did not show what it waited for in time (not an OSError, as TimeoutError is:
+    the command line would read that as its output failing)."""
+
+
 @dataclass
 class Phase:
     """Clicks made by the hotseat sessions in one phase of the run."""
@@ -152,7 +157,8 @@ def _free_port() -> int:
 
 
 @contextmanager
-def serve(extra: list[str], work: Path) -> Iterator[Server]:
+def serve(extra: list[str], work: Path, database: str | None = None) -> Iterator[Server]:
+    """The app's server on a free port (its stored games in `database`, if given)."""
     app = ROOT / "app.py"
     if not app.exists():
         raise AppBenchError(f"{app} is missing: run the benchmark from a checkout of the app")
@@ -161,6 +167,8 @@ def serve(extra: list[str], work: Path) -> Iterator[Server]:
     timings = work / "timings.txt"
     log = work / "streamlit.log"
     env = {**os.environ, "POLIS_TIMINGS_FILE": str(timings)}
+    if database is not None:
+        env["POLIS_DATABASE_URL"] = database
     command = [
         sys.executable, "-m", "streamlit", "run", str(server),
         "--server.headless", "true",
@@ -216,7 +224,7 @@ async def _settled(page: Any, before: str | None, deadline: float) -> str:
         if "running" not in now and now != before and now.strip():
             return now
         await asyncio.sleep(0.02)
-    raise TimeoutError(f"the page stayed at {before!r}")
+    raise StalledError(f"the page stayed at {before!r}")
 
 
 async def _click_one(page: Any, chooser: random.Random) -> bool:
@@ -437,6 +445,8 @@ class FriendsRun:
     games: int
     moves: int = 0
     seen: list[float] = field(default_factory=list)  # seconds, a move to the other page
+    unseen: int = 0  # moves the other page had not shown after WAIT_MS
+    lost: int = 0  # clicks the mover's own page had not shown as a move after WAIT_MS
     server_cpu: float = 0.0
     wall: float = 0.0
     load: tuple[float, float, float] = (0.0, 0.0, 0.0)
@@ -447,12 +457,27 @@ class FriendsRun:
             "games": self.games,
             "sessions": 2 * self.games,
             "moves": self.moves,
+            "unseen_moves": self.unseen,
+            "lost_clicks": self.lost,
             "seen_p50_ms": _ms(_quantile(ordered, 0.5)),
             "seen_p95_ms": _ms(_quantile(ordered, 0.95)),
             "server_cpu_per_move_ms": _ms(self.server_cpu / self.moves) if self.moves else None,
             "wall_s": round(self.wall, 1),
             "load_average": [round(x, 2) for x in self.load],
         }
+
+
+SEAT_JS = """() => {
+  const mark = document.querySelector('[data-id="game-version"]');
+  const running = document.querySelector('[data-testid="stStatusWidget"]');
+  if (!mark || running) return "";
+  const over = document.querySelector('[data-id="score"]');
+  const choices = document.querySelectorAll('[class*="st-key-choice_"] button').length;
+  const cards = document.querySelectorAll(".polis-cards .hand button.card").length;
+  // a seat whose turn it is says so in its tab's title; its choices or cards drawn
+  const deciding = document.title.startsWith("●") && (choices > 0 || cards >= 2);
+  return over ? "over" : deciding ? "deciding" : "waiting";
+}"""
 
 
 async def _version(page: Any) -> int:
@@ -462,8 +487,33 @@ async def _version(page: Any) -> int:
 async def _until_version(page: Any, wanted: int, deadline: float) -> None:
     while await _version(page) < wanted:
         if time.monotonic() > deadline:
-            raise TimeoutError(f"the page never showed move {wanted}")
+            raise StalledError(f"the page never showed move {wanted}")
         await asyncio.sleep(0.02)
+
+
+async def _shown_at(page: Any, wanted: int, deadline: float) -> float | None:
+    """When the page showed move `wanted` (None: not by the deadline)."""
+    try:
+        await _until_version(page, wanted, deadline)
+    except StalledError:
+        return None
+    return time.monotonic()
+
+
+async def _seat(page: Any) -> str:
+    return str(await page.evaluate(SEAT_JS))
+
+
+async def _mover(seats: tuple[Any, Any], deadline: float) -> Any | None:
+    """The page of the seat to move, once it has drawn its choices; None once it is over."""
+    while time.monotonic() < deadline:
+        shown = [await _seat(page) for page in seats]
+        if "over" in shown:
+            return None
+        if "deciding" in shown:
+            return seats[shown.index("deciding")]
+        await asyncio.sleep(0.05)
+    raise StalledError("neither seat's page offered a move")
 
 
 async def _friend_game(
@@ -472,30 +522,33 @@ async def _friend_game(
     """Two pages at one stored game: the seat to move clicks, the other is timed until it
     shows the move (its page asks the store once a second)."""
     chooser = random.Random(seed)
-    for page in seats:
-        await _settled(page, None, time.monotonic() + WAIT_MS / 1000)
+    await _mover(seats, time.monotonic() + WAIT_MS / 1000)  # both pages show the game
     await go.wait()
     for _ in range(moves):
         await asyncio.sleep(THINK_SECONDS)
-        mover = None
-        for page in seats:
-            if await page.locator('[class*="st-key-choice_"] button').count():
-                mover = page
+        mover = await _mover(seats, time.monotonic() + WAIT_MS / 1000)
         if mover is None:
-            break  # a battle's cards or the end: the timed part of this game is over
+            break  # the game is over: the timed part of this game is too
         other = seats[1] if mover is seats[0] else seats[0]
         before = await _version(mover)
         try:
             clicked = await _click_one(mover, chooser)
-        except Exception:
+        except Exception:  # a rerun redrew the button under the click: look again
             continue
         if not clicked:
-            break
+            break  # nothing but losing choices: the timed part of this game is over
         started = time.monotonic()
         deadline = started + WAIT_MS / 1000
-        await _until_version(mover, before + 1, deadline)
-        await _until_version(other, before + 1, deadline)
-        run.seen.append(time.monotonic() - started)
+        mine, theirs = await asyncio.gather(
+            _shown_at(mover, before + 1, deadline), _shown_at(other, before + 1, deadline)
+        )
+        if mine is None:  # the click never became a move (its rerun was lost)
+            run.lost += 1
+            break
+        if theirs is None:  # counted, and this game's timed part ends: it cannot go on
+            run.unseen += 1
+            break
+        run.seen.append(theirs - started)
         run.moves += 1
 
 
@@ -505,13 +558,12 @@ async def _friends(server: Server, store_url: str, games: int, moves: int) -> Fr
     from polis.play.remote import invite
     from polis.store import GameStore
 
-    store = GameStore(store_url)
-    compiled = compile_ruleset("2e")
-    invites = [invite(store, compiled, None) for _ in range(games)]
+    with GameStore(store_url) as store:
+        compiled = compile_ruleset("2e")
+        invites = [invite(store, compiled, None) for _ in range(games)]
     run = FriendsRun(games)
     async with async_playwright() as pw:
         browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        contexts = []
         pages = []
         for made in invites:
             pair = []
@@ -519,14 +571,18 @@ async def _friends(server: Server, store_url: str, games: int, moves: int) -> Fr
                 context = await browser.new_context(viewport={"width": 1366, "height": 900})
                 page = await context.new_page()
                 await page.goto(f"{server.url}/play?lang=en&seat={token}")
-                contexts.append(context)
                 pair.append(page)
             pages.append((pair[0], pair[1]))
         go = _Start(games)
-        playing = asyncio.gather(
+        playing: asyncio.Future[Any] = asyncio.gather(
             *(_friend_game(pair, moves, i, run, go) for i, pair in enumerate(pages))
         )
-        await go.all_loaded.wait()
+        loaded: asyncio.Future[Any] = asyncio.ensure_future(go.all_loaded.wait())
+        # a game that fails before every page has loaded would leave the others waiting
+        await asyncio.wait({playing, loaded}, return_when=asyncio.FIRST_COMPLETED)
+        if playing.done():
+            loaded.cancel()
+            playing.result()  # raises what went wrong
         own, _children = server.cpu()
         started = time.monotonic()
         go.release()
@@ -535,28 +591,26 @@ async def _friends(server: Server, store_url: str, games: int, moves: int) -> Fr
         run.server_cpu = server.cpu()[0] - own
         run.load = os.getloadavg()
         await browser.close()
-    store.close()
     return run
 
 
 def bench_friends(games: int = 20, moves: int = 8) -> dict[str, Any]:
     """`games` stored games, each played from two Chromium sessions: how long until the
-    other seat sees a move (p50, p95), and the server's CPU per move."""
+    other seat sees a move (p50, p95), and the server's CPU per move (its own process,
+    the polling of every waiting page included)."""
     with tempfile.TemporaryDirectory(prefix="polis-bench-friends-") as tmp:
         url = f"sqlite:///{Path(tmp) / 'games.db'}"
-        os.environ["POLIS_DATABASE_URL"] = url  # the server started below inherits it
-        try:
-            with serve([], Path(tmp)) as server:
-                run = asyncio.run(_friends(server, url, games, moves))
-        finally:
-            del os.environ["POLIS_DATABASE_URL"]
+        with serve([], Path(tmp), database=url) as server:
+            run = asyncio.run(_friends(server, url, games, moves))
     return run.summary()
 
 
 def render_friends(result: dict[str, Any]) -> str:
     return (
         f"games with a friend: {result['games']} games ({result['sessions']} sessions), "
-        f"{result['moves']} moves; until the other seat sees a move p50 {result['seen_p50_ms']} "
+        f"{result['moves']} moves seen ({result['unseen_moves']} not within {WAIT_MS // 1000} s, "
+        f"{result['lost_clicks']} clicks that made no move); "
+        f"until the other seat sees a move p50 {result['seen_p50_ms']} "
         f"ms / p95 {result['seen_p95_ms']} ms; server CPU per move "
         f"{result['server_cpu_per_move_ms']} ms; load average {result['load_average']}"
     )

@@ -113,14 +113,23 @@ def from_link() -> Desk | None:
     return seat.desk
 
 
-def link(token: str) -> str:
-    """The Play page's address on this server, opening the seat of `token`."""
+def link(token: str, ruleset: str | None = None) -> str:
+    """The Play page's address on this server, opening the seat of `token`; with the game's
+    `ruleset` (a shipped one), the sidebar of the browser that opens it names it."""
     here = urlsplit(st.context.url or "")
     path = here.path.rstrip("/")
     if not path.endswith("/play"):  # shown elsewhere: the Play page beside this one
         path = path.rsplit("/", 1)[0] + "/play"
-    query = urlencode({SEAT: token, "lang": session.lang()})
+    query = urlencode(_params(token, ruleset))
     return urlunsplit((here.scheme, here.netloc, path, query, ""))
+
+
+def _params(token: str, ruleset: str | None) -> dict[str, str]:
+    """A seat link's query: the token, the reader's language, the game's shipped ruleset."""
+    found = {SEAT: token, "lang": session.lang()}
+    if ruleset is not None and ruleset in session.shipped_ids():
+        found["ruleset"] = ruleset
+    return found
 
 
 FIRST = "friends_first"  # the start page's "Play with a friend" asks for this form first
@@ -180,6 +189,8 @@ def invitation(seat: SeatState) -> None:
     desk = seat.seat.desk
     names = Names(desk.game.compiled.config, session.tr())
     mine = seat.seat.side
+    # an uploaded overlay travels in the stored game, never by its name
+    ruleset = desk.game.compiled.config.id if desk.game.overlay is None else None
     with st.expander(_("Invite your friend"), expanded=True):
         st.html(
             html.prompt(
@@ -190,7 +201,7 @@ def invitation(seat: SeatState) -> None:
             label = _("{side}: your friend's link") if side != mine else _("{side}: your own link")
             st.caption(label.format(side=names.side(side)))
             copy_link(
-                link(made.tokens[side]),
+                link(made.tokens[side], ruleset),
                 label=label.format(side=names.side(side)),
                 copy=_("Copy link"),
                 copied=_("Copied ✓"),
@@ -198,7 +209,7 @@ def invitation(seat: SeatState) -> None:
             )
         st.caption(_("To watch the game (sees no hidden cards)"))
         copy_link(
-            link(made.watch),
+            link(made.watch, ruleset),
             label=_("To watch the game (sees no hidden cards)"),
             copy=_("Copy link"),
             copied=_("Copied ✓"),
@@ -227,11 +238,13 @@ def status(seat: SeatState) -> str:
     return line
 
 
-def banner(seat: SeatState) -> None:
+def banner(seat: SeatState) -> int:
+    """Whose move it is, what went wrong; how many moves of the game this page shows."""
     desk = seat.seat.desk
     line = status(seat)
+    drawn = len(desk.game.steps)
     # how many moves this page shows: what the benchmark and the browser tests wait for
-    st.html(f'<span data-id="game-version" data-version="{len(desk.game.steps)}"></span>')
+    st.html(f'<span data-id="game-version" data-version="{drawn}"></span>')
     if desk.deciding():
         st.success(html.plain(line))
     else:
@@ -250,15 +263,29 @@ def banner(seat: SeatState) -> None:
     browser_games.joined(
         remember=browser_games.Joined(seat.token, seat.seat.game_id, seat.seat.side)
     )
+    return drawn
+
+
+def behind(desk: Desk, drawn: int) -> bool:
+    """Whether a page that drew the game at `drawn` moves must be drawn again: the desk
+    holds moves it has not drawn, or (while the other seat decides) the store has more.
+
+    The desk's moves count, not only the store's: a redraw asked for from the polling
+    fragment can be lost (Streamlit runs a queued poll in its place on a busy server;
+    seen in `polis bench --app --friends 10`), and the desk has brought the move in by
+    then, so asking the store alone would leave the page at the old position for good
+    (on "Waiting for…" even once it is this seat's turn)."""
+    if len(desk.game.steps) != drawn:
+        return True
+    return not desk.deciding() and desk.sync()
 
 
 @st.fragment(run_every=POLL_SECONDS)
-def watch_for_moves() -> None:
-    """While the other seat decides: redraw the page once the stored game has moved."""
+def watch_for_moves(drawn: int) -> None:
+    """Once a second: redraw the page when the game has moved past the `drawn` moves it
+    shows (the other seat's moves, brought in from the store)."""
     seat = current()
-    if seat is None or seat.seat.desk.deciding():
-        return
-    if seat.seat.desk.sync():
+    if seat is not None and behind(seat.seat.desk, drawn):
         st.rerun(scope="app")
 
 
@@ -280,7 +307,7 @@ def my_games() -> None:
         st.page_link(
             "app_pages/play.py",
             label=html.plain(_game_line(entry, found)),
-            query_params={SEAT: entry.token, "lang": session.lang()},
+            query_params=_params(entry.token, None if found.overlay else found.ruleset),
             icon="🏛️",
         )
 

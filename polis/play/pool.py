@@ -52,6 +52,7 @@ STALE_SECONDS = 10.0  # a job nobody polled for this long is cancelled
 WORKER_NICENESS = 10  # the server's threads come first on a busy machine
 POSITIONS_KEPT = 32  # games a worker keeps the last position of
 WORKERS_VARIABLE = "POLIS_SEARCH_WORKERS"  # how many worker processes; 0: search in the page
+ORPHAN_CHECK_SECONDS = 1.0  # how often a worker looks whether its server is still there
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +185,17 @@ def _start_worker(progress: Any, cancelled: Any) -> None:
     _progress, _cancelled = progress, cancelled
     with contextlib.suppress(OSError):  # not allowed here: the worker keeps the server's
         os.nice(WORKER_NICENESS)
+    parent = os.getppid()
+    threading.Thread(target=_leave_with, args=(parent,), name="orphan-watch", daemon=True).start()
+
+
+def _leave_with(parent: int) -> None:
+    """End the worker once the server that started it is gone. A server stopped by a
+    signal (SIGTERM kills Streamlit's without running atexit) never shuts its pool down,
+    and a worker waits on the pool's queue forever: each stopped server left one behind."""
+    while os.getppid() == parent:
+        time.sleep(ORPHAN_CHECK_SECONDS)
+    os._exit(0)
 
 
 def _work(job: SearchJob, slot: int) -> Action | Advice | None:

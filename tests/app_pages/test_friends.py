@@ -3,16 +3,20 @@ sessions, the game moving on, and bad links, on a SQLite file (tests/store runs 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
+from polis.app import friends
 from polis.compiler import compile_ruleset
 from polis.engine import Record, card_id
 from polis.markup import unescape
-from polis.play.remote import invite
+from polis.play.desk import Choose
+from polis.play.remote import invite, join
 from polis.store import GameStore, Invite
 from tests.app_pages.conftest import new_app, no_errors
 from tests.app_pages.test_play import block, choices
@@ -187,3 +191,50 @@ def test_each_seat_receives_its_own_hand_only(store: GameStore) -> None:
         assert f"card-{kind}-" not in sent_to_sparta
     for kind in theirs:
         assert f"card-{kind}-0" in sent_to_sparta
+
+
+def test_the_invitations_links_name_the_games_ruleset(store: GameStore) -> None:
+    app = page()
+    app.query_params["ruleset"] = "1e-corinthian-war"
+    app.run()
+    app.switch_page("app_pages/play.py").run()
+    next(b for b in app.button if b.label == "Create the game").click().run()
+    no_errors(app)
+    links = [
+        json.loads(e.proto.json)["link"]
+        for e in app.get("bidi_component")
+        if e.key.startswith("copy_")
+    ]
+    assert len(links) == 3
+    assert all("ruleset=1e-corinthian-war" in link for link in links)
+    # the friend's browser opens its seat with the sidebar naming the game's rules
+    friend = page()
+    for key, values in parse_qs(urlsplit(links[0]).query).items():
+        friend.query_params[key] = values[0]
+    friend.run()
+    friend.switch_page("app_pages/play.py").run()
+    no_errors(friend)
+    assert friend.session_state["ruleset"] == "1e-corinthian-war"
+    assert friend.session_state["desk"].game.compiled.config.id == "1e-corinthian-war"
+
+
+def test_a_page_is_redrawn_until_it_shows_every_move_its_desk_holds(
+    game: Invite, store: GameStore
+) -> None:
+    """The poll asks for a redraw as long as the page shows fewer moves than its desk: a
+    redraw it asked for and lost (a busy server) is asked for again at the next poll."""
+    shipped = compile_ruleset("2e").config.id.__eq__
+    athens = join(store, game.tokens[0], shipped).desk
+    sparta = join(store, game.tokens[1], shipped).desk
+    assert not friends.behind(athens, 0)  # nothing has moved
+    sparta.click(Choose(next(c.action for c in sparta.consequences() if c.danger is None)))
+    assert friends.behind(athens, 0)  # the store moved: the desk brings the move in
+    assert len(athens.game.steps) == 1
+    assert friends.behind(athens, 0)  # the redraw was lost: it is asked for again
+    assert not friends.behind(athens, 1)  # drawn: nothing more to do
+    # whoever's turn it is now, a page left at the old position is redrawn
+    while sparta.deciding():  # Sparta plays on until the turn passes
+        sparta.click(Choose(next(c.action for c in sparta.consequences() if c.danger is None)))
+    athens.sync()
+    assert athens.deciding() and friends.behind(athens, 1)
+    assert not friends.behind(athens, len(athens.game.steps))

@@ -27,3 +27,15 @@ def test_the_app_benchmark_reports_latency_and_server_cpu_per_click() -> None:
     assert loaded["pool_cpu_s"] > 0  # the strong bots searched in the pool, not the server
     assert report["first_load_warm_s"] > 0 and report["p95_ratio_with_bots"] > 0
     assert report["page_script_cpu_ms_p50"] > 0
+
+
+def test_the_friends_benchmark_reports_how_soon_the_other_seat_sees_a_move() -> None:
+    result = CliRunner().invoke(
+        cli, ["bench", "--app", "--friends", "2", "--clicks", "3", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert report["games"] == 2 and report["sessions"] == 4
+    assert report["moves"] == 6  # every move was seen at the other seat
+    assert 0 < report["seen_p50_ms"] <= report["seen_p95_ms"]
+    assert report["server_cpu_per_move_ms"] > 0

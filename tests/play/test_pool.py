@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -182,3 +185,45 @@ def test_a_pool_whose_worker_died_starts_afresh() -> None:
         assert status.action == search_here(job)
     finally:
         searches.shutdown()
+
+
+SERVER_KILLED = """
+import os, signal, sys
+from pathlib import Path
+from polis.play.pool import SearchPool
+searches = SearchPool(1)
+Path(sys.argv[1]).write_text(" ".join(str(p.pid) for p in searches._executor._processes.values()))
+os.kill(os.getpid(), signal.SIGTERM)  # as a server is stopped: no atexit, no shutdown
+"""
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def test_a_worker_ends_when_its_server_is_killed(tmp_path: Path) -> None:
+    pids = tmp_path / "workers"
+    with (tmp_path / "stderr").open("w") as err:  # a file: a worker left behind keeps a pipe
+        done = subprocess.run(
+            [sys.executable, "-c", SERVER_KILLED, str(pids)],
+            stdout=subprocess.DEVNULL,
+            stderr=err,
+            timeout=120,
+            check=False,
+        )
+    assert done.returncode == -signal.SIGTERM, (tmp_path / "stderr").read_text()
+    workers = [int(pid) for pid in pids.read_text().split()]
+    assert workers
+    deadline = time.monotonic() + 10 * pool_module.ORPHAN_CHECK_SECONDS
+    try:
+        while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not any(_alive(pid) for pid in workers)
+    finally:
+        for pid in workers:  # a worker left behind by a broken version of the pool
+            if _alive(pid):
+                os.kill(pid, signal.SIGKILL)
