@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import atexit
 import concurrent.futures as futures
-import contextlib
 import itertools
 import json
 import multiprocessing
@@ -44,12 +43,12 @@ from polis.bots import Bot, Progress, make_bot
 from polis.compiler import Compiled, compile_loaded, compile_ruleset
 from polis.engine import Action, State, apply_overrides, apply_unchecked, new_game
 from polis.play.advice import Advice, advise
+from polis.play.low_priority import run_only_when_idle
 from polis.spawn import bare_main
 
 QUEUED = -1.0
 SLOTS = 64  # jobs queued or running at once, over all sessions: the pool's bound
 STALE_SECONDS = 10.0  # a job nobody polled for this long is cancelled
-WORKER_NICENESS = 10  # the server's threads come first on a busy machine
 POSITIONS_KEPT = 32  # games a worker keeps the last position of
 WORKERS_VARIABLE = "POLIS_SEARCH_WORKERS"  # how many worker processes; 0: search in the page
 ORPHAN_CHECK_SECONDS = 1.0  # how often a worker looks whether its server is still there
@@ -183,8 +182,7 @@ _cancelled: Any = None
 def _start_worker(progress: Any, cancelled: Any) -> None:
     global _progress, _cancelled
     _progress, _cancelled = progress, cancelled
-    with contextlib.suppress(OSError):  # not allowed here: the worker keeps the server's
-        os.nice(WORKER_NICENESS)
+    run_only_when_idle()
     parent = os.getppid()
     threading.Thread(target=_leave_with, args=(parent,), name="orphan-watch", daemon=True).start()
 

@@ -227,3 +227,15 @@ def test_a_worker_ends_when_its_server_is_killed(tmp_path: Path) -> None:
         for pid in workers:  # a worker left behind by a broken version of the pool
             if _alive(pid):
                 os.kill(pid, signal.SIGKILL)
+
+
+@pytest.mark.skipif(not Path("/proc/self/autogroup").exists(), reason="no autogroups here")
+def test_a_worker_takes_the_cpu_only_when_nobody_else_wants_it(pool: SearchPool) -> None:
+    """Nice alone was not enough: the scheduler shares the CPU between sessions first, so
+    a worker in the server's session took that session's share from the browsers."""
+    _game, job = later_job()
+    assert finish(pool, pool.submit(job)).done  # the worker has started and searched
+    for pid in [p.pid for p in pool._executor._processes.values()]:
+        assert os.getsid(pid) == pid != os.getsid(0)  # a session (an autogroup) of its own
+        assert Path(f"/proc/{pid}/autogroup").read_text().split()[-1] == "19"
+        assert os.sched_getscheduler(pid) == os.SCHED_IDLE
