@@ -8,7 +8,9 @@ hotseat games by clicking the page's buttons, and measures:
 
 - from a click to the page showing the next decision, per click (p50, p95);
 - the server process's CPU time per click (its own accounting, /proc; the
-  search pool's workers are other processes and are reported apart);
+  search pool's workers are other processes and are reported apart), and the
+  CPU time of the benchmark's own browsers (Chromium and Playwright's driver),
+  which share the machine with the server;
 - the first load of a game on a warm server, to a board that can be clicked;
 - the same clicks while one more session watches the strong bot play itself
   (its searches run in the pool), against the clicks without it.
@@ -86,6 +88,7 @@ class Phase:
     latencies: list[float] = field(default_factory=list)  # seconds, click to next decision
     server_cpu: float = 0.0  # CPU seconds of the server process during the phase
     workers_cpu: float = 0.0  # CPU seconds of its children (the search pool)
+    browsers_cpu: float = 0.0  # CPU seconds of the benchmark's Chromium and Playwright
     wall: float = 0.0
     load: tuple[float, float, float] = (0.0, 0.0, 0.0)
 
@@ -99,6 +102,7 @@ class Phase:
             "latency_p95_ms": _ms(_quantile(ordered, 0.95)),
             "server_cpu_per_click_ms": _ms(self.server_cpu / self.clicks) if self.clicks else None,
             "pool_cpu_s": round(self.workers_cpu, 2),
+            "browsers_cpu_s": round(self.browsers_cpu, 2),
             "wall_s": round(self.wall, 1),
             "load_average": [round(x, 2) for x in self.load],
         }
@@ -127,27 +131,48 @@ class Server:
 
     def cpu(self) -> tuple[float, float]:
         """(the server's own CPU seconds, its waited-for and live children's), from /proc."""
-        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        tick = os.sysconf("SC_CLK_TCK")
-        own = (int(fields[11]) + int(fields[12])) / tick
-        children = (int(fields[13]) + int(fields[14])) / tick
+        own, waited = _process_cpu(self.process.pid)
+        children = waited
         for child in _children(self.process.pid):
-            try:
-                cf = Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            children += (int(cf[11]) + int(cf[12])) / tick
+            children += _process_cpu(child)[0]
         return own, children
 
 
+def _process_cpu(pid: int) -> tuple[float, float]:
+    """(a process's own CPU seconds, those of its children it has waited for); 0 once gone."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0, 0.0
+    tick = os.sysconf("SC_CLK_TCK")
+    return (int(fields[11]) + int(fields[12])) / tick, (int(fields[13]) + int(fields[14])) / tick
+
+
 def _children(pid: int) -> list[int]:
-    found = []
-    for task in Path(f"/proc/{pid}/task").iterdir():
+    found: list[int] = []
+    try:
+        tasks = list(Path(f"/proc/{pid}/task").iterdir())
+    except OSError:
+        return found
+    for task in tasks:
         try:
             found += [int(c) for c in (task / "children").read_text().split()]
         except OSError:
             continue
     return found
+
+
+def browsers_cpu(server_pid: int) -> float:
+    """CPU seconds of this process's descendants other than the server's tree: Playwright's
+    driver and the Chromium it started (its renderers too, live or waited for)."""
+    total = 0.0
+    todo = [c for c in _children(os.getpid()) if c != server_pid]
+    while todo:
+        pid = todo.pop()
+        own, waited = _process_cpu(pid)
+        total += own + waited
+        todo += _children(pid)
+    return total
 
 
 def _free_port() -> int:
@@ -342,6 +367,7 @@ async def _phase(
     running = asyncio.gather(*players)
     await go.all_loaded.wait()  # page loads (static files, a new session) are not clicks
     own, children = server.cpu()
+    browsers = browsers_cpu(server.process.pid)
     started = time.monotonic()
     go.release()
     await running
@@ -349,6 +375,7 @@ async def _phase(
     own_after, children_after = server.cpu()
     phase.server_cpu = own_after - own
     phase.workers_cpu = children_after - children
+    phase.browsers_cpu = browsers_cpu(server.process.pid) - browsers
     phase.load = os.getloadavg()
     for context in contexts:
         await context.close()
@@ -383,6 +410,7 @@ async def _run(server: Server, sessions: int, clicks: int, rounds: int) -> dict[
             total.latencies += p.latencies
             total.server_cpu += p.server_cpu
             total.workers_cpu += p.workers_cpu
+            total.browsers_cpu += p.browsers_cpu
             total.wall += p.wall
         total.load = runs[-1].load
         merged[name] = total.summary()
@@ -426,6 +454,7 @@ def render(result: dict[str, Any]) -> str:
             f"{p['name']}: {p['sessions']} sessions, {p['clicks']} clicks, click to next "
             f"decision p50 {p['latency_p50_ms']} ms / p95 {p['latency_p95_ms']} ms, server CPU "
             f"per click {p['server_cpu_per_click_ms']} ms, search pool {p['pool_cpu_s']} CPU-s, "
+            f"browsers {p['browsers_cpu_s']} CPU-s over {p['wall_s']} s, "
             f"load average {p['load_average']}"
         )
     lines.append(f"p95 with the strong bots / without: {result['p95_ratio_with_bots']}")
