@@ -132,10 +132,7 @@ class Server:
     def cpu(self) -> tuple[float, float]:
         """(the server's own CPU seconds, its waited-for and live children's), from /proc."""
         own, waited = _process_cpu(self.process.pid)
-        children = waited
-        for child in _children(self.process.pid):
-            children += _process_cpu(child)[0]
-        return own, children
+        return own, waited + _tree_cpu(_children(self.process.pid))
 
 
 def _process_cpu(pid: int) -> tuple[float, float]:
@@ -162,17 +159,22 @@ def _children(pid: int) -> list[int]:
     return found
 
 
-def browsers_cpu(server_pid: int) -> float:
-    """CPU seconds of this process's descendants other than the server's tree: Playwright's
-    driver and the Chromium it started (its renderers too, live or waited for)."""
+def _tree_cpu(roots: list[int]) -> float:
+    """CPU seconds of these processes and all their descendants, live or waited for."""
     total = 0.0
-    todo = [c for c in _children(os.getpid()) if c != server_pid]
+    todo = list(roots)
     while todo:
         pid = todo.pop()
-        own, waited = _process_cpu(pid)
-        total += own + waited
+        total += sum(_process_cpu(pid))
         todo += _children(pid)
     return total
+
+
+def browsers_cpu(server_pid: int) -> float:
+    """CPU seconds of this process's descendants other than the server's tree: under
+    `polis bench`, Playwright's driver and the Chromium it started (under a test runner,
+    whatever else the runner started too)."""
+    return _tree_cpu([c for c in _children(os.getpid()) if c != server_pid])
 
 
 def _free_port() -> int:

@@ -9,7 +9,8 @@ terminal's Ctrl-C no longer reaches it: it ends with its server, polis.play.pool
 that session's autogroup the lowest priority, and asks for the idle scheduling class;
 each step is taken where the system allows it. Measured (`docs/play.md`): the pool's CPU
 in a benchmark phase fell from 8-13 to 3.8 CPU-seconds, but the other players' p95 on
-the 2-core machine stayed 2.5 times longer while a sixth session's bots searched.
+the 2-core machine was still 1.2 to 2.6 times longer while a sixth session's bots
+searched (six runs), the benchmark's own browsers filling both cores.
 """
 
 from __future__ import annotations
