@@ -143,7 +143,7 @@ class GameStore:
         size = len(record.dumps().encode("utf-8"))
         if size > MAX_RECORD_BYTES:
             raise StoreError(msg("store.too_big", size=size, limit=MAX_RECORD_BYTES))
-        game_id = _new_token()
+        game_id = _new_game_id()
         tokens = (_new_token(), _new_token())
         watch = _new_token()
         now = _now()
@@ -417,6 +417,14 @@ def token_hash(token: str) -> str:
 
 def _new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def _new_game_id() -> str:
+    """A token that does not begin with "-": `polis games show ID` takes the id as an
+    argument, and one in 64 ids read as an option there ("No such option: -6")."""
+    while (game_id := _new_token()).startswith("-"):
+        pass
+    return game_id
 
 
 def _checked_id(game_id: str) -> str:

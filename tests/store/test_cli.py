@@ -7,11 +7,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+from pytest import MonkeyPatch
 from typer.testing import CliRunner
 
 from polis.cli.main import app
 from polis.engine.record import loads
 from polis.store import GameStore
+from polis.store import store as store_module
 from polis.store.connect import make_engine
 from polis.store.schema import games
 from tests.conftest import ROOT
@@ -70,6 +72,19 @@ def test_show(db_url: str) -> None:
     assert data["seats"] == {"-1": 1, "0": 1, "1": 1} and not data["finished"]
     russian = runner.invoke(app, ["games", "show", played, "--db", db_url, "--lang", "ru"]).stdout
     assert "Ходы: 7" in russian and "Seed" not in russian
+
+
+def test_a_game_id_never_reads_as_an_option(db_url: str, monkeypatch: MonkeyPatch) -> None:
+    """One token in 64 begins with "-"; as a game id, `polis games show ID` took it for an
+    option and refused ("No such option: -6", a test that failed once in a while)."""
+    drawn = iter(["-6" + "a" * 22, "b" * 24, "c" * 24, "d" * 24, "e" * 24])
+    monkeypatch.setattr(store_module.secrets, "token_urlsafe", lambda _n: next(drawn))
+    with GameStore(db_url) as store:
+        invite = store.create(fresh_record())
+    assert invite.game_id == "b" * 24  # drawn again, and the tokens after it
+    assert "-6" + "a" * 22 not in (*invite.tokens, invite.watch)
+    out = runner.invoke(app, ["games", "show", invite.game_id, "--db", db_url])
+    assert out.exit_code == 0, out.output
 
 
 def test_export_then_replay(db_url: str, tmp_path: Path) -> None:
