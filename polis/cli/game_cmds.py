@@ -259,6 +259,14 @@ def bench(
         list[str] | None,
         typer.Option("--server-arg", help="with --app: a streamlit option, as --runner.x=y"),
     ] = None,
+    think: Annotated[
+        float,
+        typer.Option(
+            "--think",
+            min=0.0,
+            help="with --app: seconds a player pauses before each click",
+        ),
+    ] = 1.0,
     friends: Annotated[
         int,
         typer.Option(
@@ -280,7 +288,7 @@ def bench(
                 result = bench_app.bench_friends(friends, clicks)
                 text = bench_app.render_friends(result)
             else:
-                result = bench_app.bench_app(sessions, clicks, rounds, server_args or [])
+                result = bench_app.bench_app(sessions, clicks, rounds, server_args or [], think)
                 text = bench_app.render(result)
         except bench_app.AppBenchError as exc:
             raise UserError(str(exc)) from None

@@ -4,10 +4,12 @@ measured (the figures are the benchmark's, never asserted: the machine is shared
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
+from polis.bench_app import DECISION_JS, SETTLED_JS
 from polis.cli.main import app as cli
 
 pytestmark = pytest.mark.e2e
@@ -15,10 +17,13 @@ pytestmark = pytest.mark.e2e
 
 def test_the_app_benchmark_reports_latency_and_server_cpu_per_click() -> None:
     result = CliRunner().invoke(
-        cli, ["bench", "--app", "--sessions", "2", "--clicks", "3", "--rounds", "1", "--json"]
-    )
+        cli,
+        ["bench", "--app", "--sessions", "2", "--clicks", "3", "--rounds", "1", "--think", "0.3",
+         "--json"],
+    )  # fmt: skip
     assert result.exit_code == 0, result.output
     report = json.loads(result.output)
+    assert report["think_s"] == 0.3
     alone, loaded = report["phases"]
     for phase in (alone, loaded):
         assert phase["clicks"] == 6  # every click was seen through to the next decision
@@ -41,3 +46,29 @@ def test_the_friends_benchmark_reports_how_soon_the_other_seat_sees_a_move() -> 
     assert report["moves"] == 6  # every move was seen at the other seat
     assert 0 < report["seen_p50_ms"] <= report["seen_p95_ms"]
     assert report["server_cpu_per_move_ms"] > 0
+
+
+PAGE = """<div data-id="prompt" data-step="a"></div>
+<div class="st-key-choice_0"></div><div data-testid="stStatusWidget"></div>"""
+
+
+def test_a_player_waits_inside_the_page_for_the_next_decision(browser: Any) -> None:
+    """The benchmark's wait: answered when the page changes and its run has finished, not
+    by asking again from outside (which cost each page a tenth of a core)."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.set_content(PAGE)
+    # the step changes while the script still runs: not the next decision until it ends
+    page.evaluate("""() => {
+      setTimeout(() => document.querySelector('[data-id="prompt"]').dataset.step = "b", 100);
+      setTimeout(() => document.querySelector('[data-testid="stStatusWidget"]').remove(), 400);
+    }""")
+    before = page.evaluate(DECISION_JS)
+    assert before == "a running st-key-choice_0"
+    settled = page.evaluate(SETTLED_JS, [before, 10_000])
+    assert settled == page.evaluate(DECISION_JS) == "b  st-key-choice_0"
+    # nothing changes: the wait gives up when it was told to, with no answer
+    assert page.evaluate(SETTLED_JS, [settled, 300]) is None
+    # a first look (nothing before it) takes what the page shows
+    assert page.evaluate(SETTLED_JS, [None, 300]) == settled
+    context.close()

@@ -209,3 +209,35 @@ def test_a_board_drawn_again_leaves_no_listener_behind(server: Server, browser: 
     assert play_moves(page, 4) == 4
     assert listeners(page, ".pb-map", "pointerdown") == 1
     context.close()
+
+
+COUNT_TEXT_MEASURES = """(() => {
+  const proto = SVGTextContentElement.prototype;
+  const measure = proto.getComputedTextLength;
+  window.textMeasures = 0;
+  proto.getComputedTextLength = function () {
+    window.textMeasures += 1;
+    return measure.call(this);
+  };
+})();"""
+
+
+def test_a_board_drawn_again_measures_no_name_it_measured_before(
+    server: Server, browser: Any
+) -> None:
+    """Each move draws the board anew, and reading a label's width makes the browser lay
+    the drawing out first: names measured once are remembered, and every anchor is still
+    placed (one per polis, read after the whole board is drawn)."""
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    context.add_init_script(script=COUNT_TEXT_MEASURES)
+    page = context.new_page()
+    start_game_against_bot(page, server, seed=21)
+    assert play_moves(page, 1) == 1
+    names = page.locator(".pb-land-name, .pb-sea-name, .pb-polis-name, .pb-market-name").count()
+    first = page.evaluate("() => window.textMeasures")
+    assert first >= names >= 30  # every name was measured when the board was first drawn
+    assert play_moves(page, 3) == 3
+    assert page.evaluate("() => window.textMeasures") - first < 5  # three redraws, ~no reads
+    poleis = len(compile_ruleset("2e").config.poleis)
+    assert page.locator('.pb-el[data-kind="polis"] > rect.pb-anchor').count() == poleis
+    context.close()

@@ -92,14 +92,31 @@ function disc(parent, x, y, r, colour, count) {
   return g;
 }
 
-function anchor(g, x, y) {
+function anchorAt(box, x, y) {
   // Balance the group's bounding box around (x, y) with an invisible, unclickable
   // point, so whatever clicks "the middle of the element" (a test driver, a screen
   // reader's default action) lands there: on the area's name, a polis's disc.
-  const box = g.getBBox();
   const ex = x - box.x < box.x + box.width - x ? 2 * x - (box.x + box.width) : 2 * x - box.x;
   const ey = y - box.y < box.y + box.height - y ? 2 * y - (box.y + box.height) : 2 * y - box.y;
-  node("rect", { x: ex, y: ey, width: 0.01, height: 0.01, fill: "none", stroke: "none", "pointer-events": "none", class: "pb-anchor" }, g);
+  return { x: ex, y: ey, width: 0.01, height: 0.01, fill: "none", stroke: "none", "pointer-events": "none", class: "pb-anchor" };
+}
+
+// Reading a size makes the browser lay out the drawing again if anything was added since
+// the last read, and a board drew a hundred elements with a read after each: 72 layouts
+// a click. Text widths depend only on the words and their font, so they are kept (once the
+// page's fonts have loaded); the anchors' boxes are all read after the drawing, in one go.
+const textWidths = new Map();
+
+function textWidth(el, fallback) {
+  if (!el.getComputedTextLength) return fallback;
+  const font = ["class", "font-size", "font-weight", "font-style", "letter-spacing"].map((a) => el.getAttribute(a));
+  const key = `${font.join("|")}|${el.textContent}`;
+  let width = textWidths.get(key);
+  if (width === undefined) {
+    width = el.getComputedTextLength();
+    if (width > 0 && document.fonts && document.fonts.status === "loaded") textWidths.set(key, width);
+  }
+  return width;
 }
 
 function polisRadius(polis) {
@@ -133,6 +150,7 @@ class Board {
     const svg = this.svg;
     while (svg.firstChild) svg.removeChild(svg.firstChild);
     this.boxes = [];
+    this.anchors = []; // [group, x, y]: balanced once the whole board is drawn
     this.elements.clear();
     svg.setAttribute("aria-label", d.labels.board);
     svg.classList.toggle("pb-choosing", Boolean(d.interactive));
@@ -152,7 +170,7 @@ class Board {
     }
     for (const area of d.areas) if (area.kind === "territory") this.area(area, layers.land);
     for (const { g, item } of this.elements.values()) {
-      if (item.name_at) anchor(g, item.name_at[0], item.name_at[1] - 4);
+      if (item.name_at) this.anchors.push([g, item.name_at[0], item.name_at[1] - 4]);
     }
     for (const market of d.markets) this.routes(market, layers.routes);
     if (d.diolkos) this.diolkos(d.diolkos, layers.routes);
@@ -167,6 +185,8 @@ class Board {
     for (const port of d.ports) this.port(port, layers.ports);
     for (const polis of d.poleis) this.polis(polis, layers.poleis);
     this.legend();
+    const boxes = this.anchors.map(([g]) => g.getBBox()); // all read, then all written
+    this.anchors.forEach(([g, x, y], i) => node("rect", anchorAt(boxes[i], x, y), g));
   }
 
   defs() {
@@ -233,7 +253,7 @@ class Board {
       stroke: sea ? "#d3e6ef" : "#f6eed8",
       "stroke-width": 3,
     });
-    const w = el.getComputedTextLength ? el.getComputedTextLength() : words.length * 8;
+    const w = textWidth(el, words.length * 8);
     const box = { x: x - w / 2, y: y - 12 * nameScale, w, h: 15 * nameScale };
     this.boxes.push(box);
     if (area.tributed >= 0) {
@@ -303,7 +323,7 @@ class Board {
     }
     if (polis.last) node("circle", { cx: x, cy: y, r: r + 9, class: "pb-last-ring" }, this.layers.marks);
     this.polisName(polis, g, x, y, r);
-    anchor(g, x, y);
+    this.anchors.push([g, x, y]);
   }
 
   polisName(polis, g, x, y, r) {
@@ -312,7 +332,7 @@ class Board {
       "font-size": 11.5 * nameScale, "font-weight": 600, fill: "#2d2416", stroke: "#fffaf0", "stroke-width": 3,
       "pointer-events": "auto", // the name chooses its polis too
     });
-    const w = el.getComputedTextLength ? el.getComputedTextLength() : polis.name.length * 6.5;
+    const w = textWidth(el, polis.name.length * 6.5);
     const h = 12 * nameScale;
     const places = [
       [x - w / 2, y + r + 3, "middle", x, y + r + 13],
@@ -346,7 +366,7 @@ class Board {
     const name = label(g, market.at[0], top + 14, market.name, "pb-market-name", {
       "text-anchor": "middle", "font-size": 12 * pieceScale, "font-weight": 700, fill: "#5a4526",
     });
-    const half = (name.getComputedTextLength ? name.getComputedTextLength() : market.name.length * 7) / 2 + 8;
+    const half = textWidth(name, market.name.length * 7) / 2 + 8;
     const left = Math.min(Math.min(...xs) - 20, market.at[0] - half);
     const right = Math.max(Math.max(...xs) + 20, market.at[0] + half);
     plate.setAttribute("x", left + 3);
@@ -397,7 +417,7 @@ class Board {
     label(g, x + 12, y - 7.2, String(port.merchants), "pb-merchants", {
       "text-anchor": "middle", "font-size": 10.5, "font-weight": 700, fill: "#fff",
     });
-    anchor(g, x, y);
+    this.anchors.push([g, x, y]);
     this.boxes.push({ x: x - 14, y: y - 19, w: 34, h: 33 });
     if (port.last) node("circle", { cx: x, cy: y, r: 21, class: "pb-last-ring" }, this.layers.marks);
   }
