@@ -26,9 +26,13 @@ once. Each worker imports `polis`, which loads the compiled engine from
 
 Stopping: `results` polls `stop()` while it waits; when it answers True, or
 on Ctrl-C (KeyboardInterrupt), or when the caller closes the iterator, the
-games not yet finished are dropped. Local workers are killed at once (a new
-pool starts on the next call); Dask cannot interrupt a running task, so the
-cluster's games in progress run to their end and their results are dropped.
+games not yet finished are dropped. While the workers' results stream in, a
+Ctrl-C is noted and raised where the stream next looks (within POLL_SECONDS),
+never in the middle of the queue or pool bookkeeping it shares with the pool's
+own thread: raised there, it could leave a lock that thread needs held. Local
+workers are killed at once (a new pool starts on the next call); Dask cannot
+interrupt a running task, so the cluster's games in progress run to their end
+and their results are dropped.
 """
 
 from __future__ import annotations
@@ -304,17 +308,21 @@ def _stream(
     finished_queue: queue.Queue[Any] = queue.Queue()
     upcoming = iter(tasks)
     pending: set[Any] = set()
+    ctrl_c: list[int] = []
+    restore = _note_ctrl_c(ctrl_c)
 
     def launch(task: T) -> None:
         future = submit(task)
         pending.add(future)
         future.add_done_callback(finished_queue.put)
 
-    for task in _take(upcoming, workers * IN_FLIGHT_PER_WORKER):
-        launch(task)
     complete = False
     try:
+        for task in _take(upcoming, workers * IN_FLIGHT_PER_WORKER):
+            launch(task)
         while pending:
+            if ctrl_c:
+                raise KeyboardInterrupt
             if stop is not None and stop():
                 return
             try:
@@ -328,8 +336,29 @@ def _stream(
             yield future.result()
         complete = True
     finally:
-        if not complete:
-            drop(pending)
+        try:
+            if not complete:
+                drop(pending)
+        finally:
+            restore()  # after the drop: a second Ctrl-C does not cut the workers' kill short
+
+
+def _note_ctrl_c(noted: list[int]) -> Callable[[], None]:
+    """Note Ctrl-C in `noted` instead of raising it at once; returns what undoes that.
+
+    Only where Ctrl-C would raise KeyboardInterrupt in this thread: the main thread with
+    Python's own handler (the app's threads and a caller's own handler are left alone).
+    """
+    if threading.current_thread() is not threading.main_thread():
+        return lambda: None
+    if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        return lambda: None
+    signal.signal(signal.SIGINT, lambda signum, _frame: noted.append(signum))
+
+    def restore() -> None:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+    return restore
 
 
 def _take(items: Iterator[T], n: int) -> list[T]:

@@ -7,6 +7,9 @@ loaded machine gives the same games too.
 
 from __future__ import annotations
 
+import os
+import signal
+import time
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +30,7 @@ from polis.executor import (
     make_executor,
     worker_facts,
 )
-from polis.simulate import play
+from polis.simulate import _play_task, play
 from polis.spawn import bare_main
 
 RULESET = "1e-corinthian-war"  # one round: the shortest games
@@ -184,3 +187,42 @@ def test_a_stopped_pool_plays_on_afresh() -> None:
     assert stopped.interrupted and len(stopped.facts) < 20
     assert not again.interrupted
     assert again.facts == run_games(cfg, 2, 1, "greedy").facts
+
+
+def _greedy_games(count: int) -> list[tuple[int, int, str, str, None]]:
+    """Tasks of quick games, for a stream of results; skips where Ctrl-C is not Python's."""
+    if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        pytest.skip("this test runner handles Ctrl-C itself")
+    return [(i, 40 + i, "greedy", "random", None) for i in range(count)]
+
+
+def test_ctrl_c_while_results_stream_in_is_raised_where_the_stream_looks() -> None:
+    """A Ctrl-C is noted while the pool's results stream in and raised at the stream's next
+    look, not wherever the main thread happens to be: raised inside the queue the pool's
+    thread hands results to, it could leave that queue's lock held, and the pool's shutdown
+    then waited forever (a real Ctrl-C test hung once in a full run)."""
+    tasks = _greedy_games(50)
+    cfg = compile_ruleset("2e").config
+    with LocalProcesses(2) as local:
+        results = local.results(_play_task, cfg, tasks)
+        next(results)  # streaming: Ctrl-C is now only noted
+        assert signal.getsignal(signal.SIGINT) is not signal.default_int_handler
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(0.05)  # the handler has run in this thread: nothing was raised here
+        started = time.monotonic()
+        with pytest.raises(KeyboardInterrupt):
+            for _result in results:
+                pass
+        assert time.monotonic() - started < 5  # raised at the next look, the workers killed
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # given back
+        again = list(local.results(_play_task, cfg, tasks[:2]))  # a new pool plays on
+    assert sorted(index for index, _game in again) == [0, 1]
+
+
+def test_a_stream_left_early_gives_ctrl_c_back() -> None:
+    tasks = _greedy_games(10)
+    with LocalProcesses(2) as local:
+        results = local.results(_play_task, compile_ruleset("2e").config, tasks)
+        next(results)
+        results.close()
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
