@@ -28,11 +28,12 @@ Stopping: `results` polls `stop()` while it waits; when it answers True, or
 on Ctrl-C (KeyboardInterrupt), or when the caller closes the iterator, the
 games not yet finished are dropped. While the workers' results stream in, a
 Ctrl-C is noted and raised where the stream next looks (within POLL_SECONDS),
-never in the middle of the queue or pool bookkeeping it shares with the pool's
-own thread: raised there, it could leave a lock that thread needs held. Local
-workers are killed at once (a new pool starts on the next call); Dask cannot
-interrupt a running task, so the cluster's games in progress run to their end
-and their results are dropped.
+never in the middle of its bookkeeping: raised between handing a game to the
+pool and noting it as pending, it could leave a game nobody would drop, and
+the run would wait for that game to end before it stopped. Local workers are
+killed at once (a new pool starts on the next call); Dask cannot interrupt a
+running task, so the cluster's games in progress run to their end and their
+results are dropped.
 """
 
 from __future__ import annotations

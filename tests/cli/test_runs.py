@@ -114,13 +114,23 @@ def test_a_log_of_other_rules_is_refused(cache: Path, monkeypatch: pytest.Monkey
     assert again.exit_code == 0
 
 
+TERMINAL_CTRL_C = """import runpy, signal, sys
+signal.signal(signal.SIGINT, signal.default_int_handler)
+sys.argv = sys.argv[2:]  # [module, its arguments...]: argv[0] becomes the module's file
+runpy.run_module(sys.argv[0], run_name="__main__", alter_sys=True)
+"""
+
+
 @pytest.mark.timeout(240)
 def test_a_real_ctrl_c_stops_the_workers_and_exits_130(cache: Path) -> None:
     env = {**os.environ, "POLIS_CACHE_DIR": str(cache)}
     command = [sys.executable, "-m", "polis.cli.main", *SIMULATE, "--workers", "2"]
     log = cache / "simulate" / "2e-greedy-random-alternate-s3.jsonl"
+    # Ctrl-C as in a terminal: a test run started in the background by a shell without job
+    # control ignores it, every child inherits that, and the run then never stopped
+    in_a_terminal = [sys.executable, "-c", TERMINAL_CTRL_C, *command[1:]]
     proc = subprocess.Popen(
-        [*command, "--games", "100000"],
+        [*in_a_terminal, "--games", "100000"],
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
