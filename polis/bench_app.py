@@ -588,7 +588,7 @@ async def _mover(seats: tuple[Any, Any], deadline: float) -> Any | None:
 
 
 async def _friend_game(
-    seats: tuple[Any, Any], moves: int, seed: int, run: FriendsRun, go: _Start
+    seats: tuple[Any, Any], moves: int, seed: int, run: FriendsRun, go: _Start, think: float
 ) -> None:
     """Two pages at one stored game: the seat to move clicks, the other is timed until it
     shows the move (its page asks the store once a second)."""
@@ -596,7 +596,7 @@ async def _friend_game(
     await _mover(seats, time.monotonic() + WAIT_MS / 1000)  # both pages show the game
     await go.wait()
     for _ in range(moves):
-        await asyncio.sleep(THINK_SECONDS)
+        await asyncio.sleep(think)
         mover = await _mover(seats, time.monotonic() + WAIT_MS / 1000)
         if mover is None:
             break  # the game is over: the timed part of this game is too
@@ -623,7 +623,9 @@ async def _friend_game(
         run.moves += 1
 
 
-async def _friends(server: Server, store_url: str, games: int, moves: int) -> FriendsRun:
+async def _friends(
+    server: Server, store_url: str, games: int, moves: int, think: float
+) -> FriendsRun:
     from playwright.async_api import async_playwright
 
     from polis.play.remote import invite
@@ -646,7 +648,7 @@ async def _friends(server: Server, store_url: str, games: int, moves: int) -> Fr
             pages.append((pair[0], pair[1]))
         go = _Start(games)
         playing: asyncio.Future[Any] = asyncio.gather(
-            *(_friend_game(pair, moves, i, run, go) for i, pair in enumerate(pages))
+            *(_friend_game(pair, moves, i, run, go, think) for i, pair in enumerate(pages))
         )
         loaded: asyncio.Future[Any] = asyncio.ensure_future(go.all_loaded.wait())
         # a game that fails before every page has loaded would leave the others waiting
@@ -665,15 +667,15 @@ async def _friends(server: Server, store_url: str, games: int, moves: int) -> Fr
     return run
 
 
-def bench_friends(games: int = 20, moves: int = 8) -> dict[str, Any]:
+def bench_friends(games: int = 20, moves: int = 8, think: float = THINK_SECONDS) -> dict[str, Any]:
     """`games` stored games, each played from two Chromium sessions: how long until the
     other seat sees a move (p50, p95), and the server's CPU per move (its own process,
     the polling of every waiting page included)."""
     with tempfile.TemporaryDirectory(prefix="polis-bench-friends-") as tmp:
         url = f"sqlite:///{Path(tmp) / 'games.db'}"
         with serve([], Path(tmp), database=url) as server:
-            run = asyncio.run(_friends(server, url, games, moves))
-    return run.summary()
+            run = asyncio.run(_friends(server, url, games, moves, think))
+    return run.summary() | {"think_s": think}
 
 
 def render_friends(result: dict[str, Any]) -> str:
@@ -683,5 +685,6 @@ def render_friends(result: dict[str, Any]) -> str:
         f"{result['lost_clicks']} clicks that made no move); "
         f"until the other seat sees a move p50 {result['seen_p50_ms']} "
         f"ms / p95 {result['seen_p95_ms']} ms; server CPU per move "
-        f"{result['server_cpu_per_move_ms']} ms; load average {result['load_average']}"
+        f"{result['server_cpu_per_move_ms']} ms; load average {result['load_average']} "
+        f"(players pausing {result['think_s']} s before each move)"
     )

@@ -285,7 +285,7 @@ def bench(
 
         try:
             if friends:
-                result = bench_app.bench_friends(friends, clicks)
+                result = bench_app.bench_friends(friends, clicks, think)
                 text = bench_app.render_friends(result)
             else:
                 result = bench_app.bench_app(sessions, clicks, rounds, server_args or [], think)

@@ -38,10 +38,11 @@ def test_the_app_benchmark_reports_latency_and_server_cpu_per_click() -> None:
 
 def test_the_friends_benchmark_reports_how_soon_the_other_seat_sees_a_move() -> None:
     result = CliRunner().invoke(
-        cli, ["bench", "--app", "--friends", "2", "--clicks", "3", "--json"]
+        cli, ["bench", "--app", "--friends", "2", "--clicks", "3", "--think", "0.5", "--json"]
     )
     assert result.exit_code == 0, result.output
     report = json.loads(result.output)
+    assert report["think_s"] == 0.5  # the pause asked for, not the default
     assert report["games"] == 2 and report["sessions"] == 4
     assert report["moves"] == 6  # every move was seen at the other seat
     assert 0 < report["seen_p50_ms"] <= report["seen_p95_ms"]
