@@ -10,6 +10,7 @@ drawn as text (escaped HTML blocks, plain button labels).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import groupby
 from typing import Any
 
@@ -81,6 +82,11 @@ class Scene:
     def side(self, side: int) -> str:
         return self.names.side(side)
 
+    @cached_property
+    def table(self) -> table_facts.Table:
+        """The facts of the table (the player boards, the market...), read once a run."""
+        return table_facts.table(self.state)
+
 
 def press(desk: Desk, click: Click) -> None:
     """A widget's callback: the click goes to the desk before the page is drawn again."""
@@ -112,7 +118,7 @@ def board(scene: Scene) -> None:
 def table_below_board(scene: Scene) -> None:
     """Round track, the round's event, the market and the projects on offer."""
     state, words, names = scene.state, scene.words, scene.names
-    facts = table_facts.table(state)
+    facts = scene.table
     cols = st.columns([2, 3], gap="small")
     with cols[0]:
         st.html(html.track(_("Rounds"), words.round_track(facts.rounds, facts.round)))
@@ -163,9 +169,29 @@ def status(scene: Scene, matchup: str) -> None:
     st.html(html.status(lines, matchup))
 
 
+def glance(scene: Scene) -> None:
+    """A phone's look at the table above the map: each side's score, prestige and goods, and
+    what the other side chose on its last turn (a laptop shows these beside the map)."""
+    state, game, viewer = scene.state, scene.desk.game, scene.view.viewer
+    # the player boards' first rows: the score, the prestige, each good
+    rows = scene.words.board_rows(scene.table.boards, scores(state), halved=False)
+    (score, _mark, points), *rows = rows[: 2 + len(state.cfg.goods)]
+    chosen = recent.last_choices(recent.entries_since(game.states, game.steps, viewer), viewer)
+    told = (scene.words.entry(key, params) for key, params in chosen)
+    st.html(
+        html.glance(
+            score,
+            [label for label, _mark, _cells in rows],
+            [(scene.side(side), points[side]) for side in (0, 1)],
+            [cells for _label, _mark, cells in rows],
+            " · ".join(line for line in told if line),
+        )
+    )
+
+
 def player_boards(scene: Scene) -> None:
     state = scene.state
-    facts = table_facts.table(state)
+    facts = scene.table
     badges = [_("passed") if b.passed else "" for b in facts.boards]
     halved = table_facts.perishables_halved(state)
     st.html(
@@ -590,6 +616,8 @@ def game_view(scene: Scene, matchup: str) -> Any:
     with right:
         with st.container(key="play_status"):
             status(scene, matchup)
+        with st.container(key="play_glance"):  # shown on a phone only
+            glance(scene)
         with st.container(key="play_recent"):
             news(scene)
         if not boards_left:

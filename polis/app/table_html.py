@@ -21,10 +21,12 @@ SIDE_COLOURS = ("#2f6fbf", "#c0392b")  # Athens blue, Sparta red (as on the boar
 # dissolved with `display: contents`, so parts of both columns can interleave): the map
 # first, as a board game's players see the table, then the question and its choices.
 MAIN = '.st-key-play_main > [data-testid="stLayoutWrapper"] > [data-testid="stHorizontalBlock"]'
-# on a phone: the round, the map, the question and its choices, then the news, both player
-# boards and the rest of the table
+# on a phone: the round, a glance at the score, the goods and the other side's last choices
+# (a laptop has these beside the map), the map, the question and its choices, then the news,
+# both player boards and the rest of the table
 PHONE_ORDER = (
     "play_status",
+    "play_glance",
     "play_board",
     "play_choices",
     "play_recent",
@@ -45,6 +47,9 @@ STYLE = (
   padding: 0.2rem 0.55rem; }
 [data-testid="stVerticalBlock"].st-key-play_options_grid { display: grid;
   grid-template-columns: 1fr 1fr; gap: 0.4rem; }
+@media (min-width: 641px) {
+  [data-testid="stLayoutWrapper"]:has(> .st-key-play_glance) { display: none; }
+}
 @media (max-width: 640px) {
   /* below the phone's header bar, where the page links are */
   [data-testid="stMainBlockContainer"] { padding-top: 4.4rem; }
@@ -64,7 +69,26 @@ STYLE = (
         for i, key in enumerate(PHONE_ORDER)
     )
     + """}
+/* a search's progress bar moves in steps: Streamlit eases each update over 0.5 s, and an
+   update every 0.25 s kept it easing the whole search, redrawn at the screen's frame rate
+   (0.1 of a core in the browser watching a bot, measured) */
+[data-testid="stProgressBarTrack"] > div { transition: none; }
 .pt { font-size: 0.82rem; line-height: 1.25; }
+/* a word is never broken: a heading too long for its column wraps at its spaces, and a
+   table still too wide for the phone scrolls sideways */
+.pt.glance .wide { overflow-x: auto; }
+.pt.glance table { border-collapse: collapse; width: 100%; font-size: 0.72rem; }
+.pt.glance th, .pt.glance td { padding: 0 0.18rem; text-align: right; font-weight: 400;
+  overflow-wrap: normal; word-break: keep-all; }
+.pt.glance th.first { text-align: left; }
+.pt.glance th.side { text-align: left; white-space: nowrap; font-weight: 700; }
+.pt.glance td.n { font-variant-numeric: tabular-nums; font-weight: 600; }
+.pt.glance .last { margin-top: 0.15rem; }
+@media (max-width: 400px) {
+  [data-testid="stMainBlockContainer"] { padding-left: 0.75rem; padding-right: 0.75rem; }
+  .pt.glance table { font-size: 0.66rem; }
+  .pt.glance th, .pt.glance td { padding: 0 0.1rem; }
+}
 .pt table { border-collapse: collapse; width: 100%; }
 .pt th, .pt td { padding: 0.05rem 0.3rem; border-bottom: 1px solid rgba(128,128,128,0.25);
   text-align: left; vertical-align: top; }
@@ -123,6 +147,33 @@ def status(lines: Sequence[str], note: str = "") -> str:
     )
     extra = f'<div class="note">{_e(note)}</div>' if note else ""
     return f'<div class="pt status" data-id="turn-status">{body}{extra}</div>'
+
+
+def glance(
+    score: str,
+    labels: Sequence[str],
+    sides: Sequence[tuple[str, str]],
+    columns: Sequence[Sequence[str]],
+    last: str,
+) -> str:
+    """A phone's look at the table above the map: a row per side, its name and score (under
+    the `score` heading), then a column for each label (prestige, each good), and what the
+    other side chose last. `sides` holds each side's name and score."""
+    head = f'<tr><th class="first">{_e(score)}</th>' + "".join(
+        f"<th>{_e(label)}</th>" for label in labels
+    )
+    body = "".join(
+        f'<tr><th class="side" style="color:{SIDE_COLOURS[side]}">{_e(name)}'
+        f' <span class="score">{_e(points)}</span></th>'
+        + "".join(f'<td class="n">{_e(cells[side])}</td>' for cells in columns)
+        + "</tr>"
+        for side, (name, points) in enumerate(sides)
+    )
+    told = f'<div class="last">{_e(last)}</div>' if last else ""
+    return (
+        f'<div class="pt glance" data-id="glance"><div class="wide"><table>{head}</tr>{body}'
+        f"</table></div>{told}</div>"
+    )
 
 
 def boards(

@@ -19,6 +19,8 @@ GROUP_STARTS = frozenset({"round", "turn", "round_end", "battle", "game_over", "
 # bookkeeping entries nobody needs to read again
 QUIET = frozenset({"setup", "preparation"})
 SILENT_ALONE = frozenset({"turn"})
+# the entries that say what a side chose on its turn (what its action did is told after)
+CHOICES = frozenset({"action", "pass"})
 MAX_GROUPS = 12
 NO_HEAD: LogEntry = ("", {})
 
@@ -100,6 +102,16 @@ def groups(entries: Sequence[LogEntry], limit: int = MAX_GROUPS) -> list[Group]:
     # "X to play" with nothing after it says only whose turn it is: the status says that
     out = [g for g in out if g.entries or g.head[0] not in SILENT_ALONE]
     return list(reversed(out))[:limit]
+
+
+def last_choices(entries: Sequence[LogEntry], side: int) -> list[LogEntry]:
+    """What the other side chose on its newest turn among `entries` (its actions, its
+    pass), in order; none if it has had no turn among them."""
+    for group in groups(entries):
+        key, params = group.head
+        if key == "turn" and params.get("side") != side:
+            return [entry for entry in group.entries if entry[0] in CHOICES]
+    return []
 
 
 def battle_report(states: Sequence[State]) -> BattleReport | None:

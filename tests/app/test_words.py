@@ -233,3 +233,26 @@ def test_perishable_goods_are_marked_without_the_estimate_sign() -> None:
     assert marked == [n for n, p in zip(s.cfg.good_names, s.cfg.perishable, strict=True) if p]
     block = table_html.boards(rows, ["A", "S"], ["", ""], w.perishable_note())
     assert "≈" not in block and "½ perishable" in block
+
+
+def test_the_phones_glance_keeps_each_sides_score_and_goods_in_its_row() -> None:
+    from polis.play.table import table
+
+    s = state("2e")
+    w = words(s)
+    (score, _m, points), *rows = w.board_rows(table(s).boards, [7, 4])[: 2 + len(s.cfg.goods)]
+    evil = "<b>Sparta</b>"
+    block = table_html.glance(
+        score,
+        [label for label, _m, _c in rows],
+        [("Athens", points[0]), (evil, points[1])],
+        [cells for _l, _m, cells in rows],
+        evil,
+    )
+    assert "<b>" not in block and "&lt;b&gt;Sparta" in block  # names from an overlay: text
+    body = block.split("</tr>", 1)[1]
+    athens, sparta = body.split("</tr>")[:2]
+    assert "Athens" in athens and ">7<" in athens and "Sparta" in sparta and ">4<" in sparta
+    # a column per row of the boards after the score (prestige, each good), in each side's row
+    assert athens.count('class="n"') == sparta.count('class="n"') == 1 + len(s.cfg.goods)
+    assert rows[0][0] == "Prestige"

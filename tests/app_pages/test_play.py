@@ -112,6 +112,10 @@ def test_the_table_is_always_in_view(app: AppTest) -> None:
     assert "Alpha (limit 3)" in block(app, "round-track")
     # the bot opened the round: what it did is on the Game view
     assert "Sparta" in block(app, "what-happened")
+    # and, for a phone, in the glance above the map, with each side's score and goods
+    glance = block(app, "glance")
+    assert "Score now" in glance and all(f"<th>{name}</th>" in glance for name in cfg.good_names)
+    assert '<div class="last">Sparta: ' in glance
 
 
 def columns_of_main(app: AppTest) -> list[list[str]]:
@@ -129,9 +133,10 @@ def columns_of_main(app: AppTest) -> list[list[str]]:
 def test_the_page_is_laid_out_for_a_laptop_and_a_phone(app: AppTest) -> None:
     start(app)
     # a laptop: the board and the table under it | the turn, the news, the boards, the choices
+    # (and the phone's glance, which a laptop hides)
     assert columns_of_main(app) == [
         ["play_board", "play_table"],
-        ["play_status", "play_recent", "play_boards", "play_choices"],
+        ["play_status", "play_glance", "play_recent", "play_boards", "play_choices"],
     ]
     # a phone dissolves the columns and puts every part in the order a player needs it:
     # the map first, then the question and its choices, then the news and the boards
@@ -139,6 +144,11 @@ def test_the_page_is_laid_out_for_a_laptop_and_a_phone(app: AppTest) -> None:
     for i, key in enumerate(html.PHONE_ORDER):
         assert f":has(> .st-key-{key}) {{ order: {i}; }}" in style
     order = html.PHONE_ORDER.index
+    assert order("play_status") < order("play_glance") < order("play_board")
+    assert (
+        "@media (min-width: 641px)" in style
+        and ":has(> .st-key-play_glance) { display: none; }" in style
+    )
     assert order("play_board") < order("play_choices") < order("play_recent")
     assert order("play_choices") < order("play_boards")
 
@@ -154,7 +164,7 @@ def test_in_a_battle_the_cards_fill_the_right_column_and_the_boards_go_under_the
     app.run()
     no_errors(app)
     left, right = columns_of_main(app)
-    assert right == ["play_status", "play_recent", "play_choices"]
+    assert right == ["play_status", "play_glance", "play_recent", "play_choices"]
     assert left == ["play_board", "play_boards", "play_table"]
 
 

@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from polis.app.chrome_words import CONTEXT, WORDS
+from polis.bench_app import game_link
 from polis.compiler import compile_ruleset
 from polis.engine.record import loads, replay
 from polis.i18n import translator
@@ -148,6 +149,20 @@ def test_play_against_the_bot_and_save(server: Server, browser: Any, artifacts: 
     states = list(replay(record_, compile_ruleset("2e")))  # it replays without error
     assert len(states) == len(record_.actions) + 1
     page.screenshot(path=artifacts / "play-game-en.png", full_page=True)
+    context.close()
+
+
+def test_a_bots_progress_bar_moves_in_steps(server: Server, browser: Any) -> None:
+    """The bar is updated four times a second while a bot searches; eased over 0.5 s each
+    time (Streamlit's default) it never stopped moving, and the watching browser redrew it
+    at its frame rate for the whole search."""
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    page.goto(game_link(server.url, ("mcts:strong", "mcts:strong"), 7))
+    fill = page.locator('[data-testid="stProgressBarTrack"] > div')
+    fill.first.wait_for(timeout=WAIT_MS)
+    durations = fill.first.evaluate("el => getComputedStyle(el).transitionDuration")
+    assert durations.split(", ") == ["0s"] * len(durations.split(", "))
     context.close()
 
 

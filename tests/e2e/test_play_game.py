@@ -235,6 +235,9 @@ def test_the_whole_table_is_in_view_on_a_laptop(server: Server, browser: Any, la
     # perishable goods carry their own mark, not the estimate sign
     boards_text = page.locator('[data-id="player-boards"]').inner_text()
     assert "½" in boards_text and "≈" not in boards_text
+    # the phone's glance at the score and goods: the player boards say it all here
+    assert page.locator('[data-id="glance"]').count() == 1
+    assert not page.locator('[data-id="glance"]').is_visible()
     context.close()
 
 
@@ -248,9 +251,18 @@ def test_a_phone_shows_the_parts_in_a_players_order(server: Server, browser: Any
     boxes = dict(zip(TABLE_PARTS, page.evaluate(BOXES_JS, list(TABLE_PARTS)), strict=True))
     board = page.locator(".stBidiComponent").filter(has=page.locator(".pb-map")).first
     board_top = board.bounding_box()["y"]
-    # the turn, the map, the question and its choices, then the news, both player boards
-    # and the rest of the table
-    assert boxes["turn-status"][0] < board_top < boxes["prompt"][0]
+    # the turn, a glance at the score, the goods and the bot's last choices, the map, the
+    # question and its choices, then the news, both player boards and the rest of the table
+    glance = page.locator('[data-id="glance"]')
+    assert boxes["turn-status"][0] < glance.bounding_box()["y"] < board_top < boxes["prompt"][0]
+    seen = glance.inner_text()
+    for part in ("Score now", "Prestige", "Iron", "Wheat", "Athens", "Sparta"):
+        assert part in seen, seen
+    # the bot's opening turn, as the news tells it
+    news = page.locator('[data-id="what-happened"]').inner_text()
+    last = seen.splitlines()[-1]
+    assert last.startswith("Sparta: ") and last.split(" · ")[0] in news, (last, news)
+    assert glance.bounding_box()["height"] < 120  # a glance, not the player boards again
     assert boxes["prompt"][0] < boxes["what-happened"][0] < boxes["player-boards"][0]
     assert boxes["player-boards"][0] < boxes["round-track"][0]
     board_bottom = board.bounding_box()["y"] + board.bounding_box()["height"]

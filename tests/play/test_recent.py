@@ -108,3 +108,31 @@ def test_choices_at_a_rounds_end_keep_how_the_round_ended_in_the_news() -> None:
     assert chores and game.state.round == 1  # Athens decided at the round's end
     keys = [k for k, _p in recent.entries_since(game.states, game.steps, 0)]
     assert "round_end" in keys and "round" in keys  # how Alpha ended, how Sigma began
+
+
+def test_the_other_sides_last_choices_are_its_newest_turns_actions_and_pass() -> None:
+    entries = [
+        ("turn", {"side": 1}),
+        ("action", {"side": 1, "action": "trade"}),
+        ("trade", {"side": 1}),
+        ("turn", {"side": 0}),
+        ("action", {"side": 0, "action": "tribute"}),
+        ("turn", {"side": 1}),
+        ("action", {"side": 1, "action": "create_hoplites"}),
+        ("unit_created", {"side": 1}),
+        ("action", {"side": 1, "action": "move_hoplites"}),
+    ]
+    # the newest turn of side 1, not its older one, and not what the actions did
+    assert recent.last_choices(entries, 0) == [entries[6], entries[8]]
+    assert recent.last_choices(entries, 1) == [entries[4]]
+    passed = [*entries, ("turn", {"side": 0}), ("pass", {"side": 0})]
+    assert recent.last_choices(passed, 1) == [("pass", {"side": 0})]
+    assert recent.last_choices(entries[:3], 1) == []  # no turn of the other side yet
+
+
+def test_the_bots_opening_turn_is_its_last_choices_in_a_real_game() -> None:
+    game = GameSession.start(compile_ruleset("2e"), 1, ("human", "greedy"))
+    chosen = recent.last_choices(recent.entries_since(game.states, game.steps, 0), 0)
+    bot_actions = [p for state in game.states[1:] for k, p in state.log if k == "action"]
+    assert chosen and [p for _k, p in chosen] == bot_actions  # Sparta opened the round
+    assert all(p["side"] == 1 for p in bot_actions)
