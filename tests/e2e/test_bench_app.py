@@ -33,6 +33,9 @@ def test_the_app_benchmark_reports_latency_and_server_cpu_per_click() -> None:
     # the benchmark's own browsers share the machine: their CPU is counted in each phase
     assert alone["browsers_cpu_s"] > 0 and loaded["browsers_cpu_s"] > 0
     assert report["first_load_warm_s"] > 0 and report["p95_ratio_with_bots"] > 0
+    assert report["p50_ratio_with_bots"] == round(
+        loaded["latency_p50_ms"] / alone["latency_p50_ms"], 2
+    )
     assert report["page_script_cpu_ms_p50"] > 0
 
 
