@@ -9,6 +9,7 @@ drawn as text (escaped HTML blocks, plain button labels).
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import groupby
@@ -48,6 +49,9 @@ from polis.play.outcome import outcome
 from polis.reference.render import section_for_rule
 
 CARD_PHASES = ("attack", "defend")
+# a game of bots watched here is drawn again after a move at most this often: a watcher
+# can follow it, and its browser redraws the page (0.5 CPU-seconds) about once a second
+WATCH_PACE_S = 1.0
 VIEW = "play_view"  # the Play page's view picker (game, replay, review, log)
 REPLAY_STEP = "replay_step"
 BATTLE_KEYS = frozenset({"assault", "retreat", "battle_end"})  # told by words.battle_story
@@ -828,6 +832,12 @@ def think(scene: Scene, bar: Any) -> bool:
     def searched(share: float) -> None:  # a search in this thread, where there is no pool
         bar.progress(share, text=thinking_text(scene))
 
+    shown_at = time.monotonic()
     while (thinking := desk.think(wait=0.25, progress=searched)) is not None:
+        # nobody decides here: the bots' moves are drawn as they come (at most once in
+        # WATCH_PACE_S), not only the game's end; the search under way carries on meanwhile
+        paced = time.monotonic() - shown_at >= WATCH_PACE_S
+        if desk.watched() and desk.game.version != version and paced:
+            return True
         bar.progress(thinking.share, text=thinking_text(scene, thinking))
     return desk.game.version != version

@@ -282,6 +282,10 @@ class Desk:
     def hotseat(self) -> bool:
         return len(self.seats) > 1
 
+    def watched(self) -> bool:
+        """Whether nobody decides at this desk: a game of bots, only watched here."""
+        return not self.seats
+
     def viewer(self) -> int:
         """The side whose eyes the page serves: the seated side deciding now, else the first."""
         if self.state.player in self.seats:

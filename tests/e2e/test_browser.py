@@ -166,6 +166,24 @@ def test_a_bots_progress_bar_moves_in_steps(server: Server, browser: Any) -> Non
     context.close()
 
 
+def test_a_game_of_bots_is_drawn_as_it_goes(server: Server, browser: Any) -> None:
+    """Nobody decides at a game of two bots: the page draws their moves as they come (about
+    once a second), not only the game's end, while the next search goes on."""
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    page.goto(game_link(server.url, ("mcts:strong", "mcts:strong"), 7))
+    news = page.locator('[data-id="what-happened"]')
+    news.wait_for(timeout=WAIT_MS)
+    first = news.inner_text()
+    deadline = time.monotonic() + 60
+    while news.inner_text() == first and time.monotonic() < deadline:
+        time.sleep(0.5)
+    assert news.inner_text() != first, first
+    assert page.locator('[data-testid="stProgress"]').count() == 1  # still searching
+    assert page.locator('[data-testid="stException"]').count() == 0
+    context.close()
+
+
 def test_two_sessions_never_share_a_game(server: Server, browser: Any) -> None:
     first = browser.new_context(viewport=VIEWPORT)
     second = browser.new_context(viewport=VIEWPORT)

@@ -191,3 +191,11 @@ def test_a_hint_is_searched_in_the_pool_as_it_would_be_here(
     found = desk.view().advice
     assert found is not None and seen  # queued first: the page had a bar to show
     assert found == advise_here(desk.game.hint_job())
+
+
+def test_a_desk_where_nobody_decides_is_only_watched() -> None:
+    compiled = compile_ruleset("2e")
+    bots = Desk(GameSession.start(compiled, 3, ("greedy", "greedy"), answer=False))
+    assert bots.watched() and not bots.deciding()
+    assert not Desk(GameSession.start(compiled, 3, ("human", "greedy"))).watched()
+    assert not Desk(GameSession.start(compiled, 3, ("human", "human"))).watched()
