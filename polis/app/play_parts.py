@@ -25,7 +25,7 @@ from polis.app.board_component import show_board
 from polis.app.board_view import board_data, element_name
 from polis.app.session import _
 from polis.app.words import Coach
-from polis.engine import Action, State, action_from_json, other_passed, scores
+from polis.engine import Action, LogEntry, State, action_from_json, other_passed, scores
 from polis.i18n.names import Names
 from polis.narrate import Narrator
 from polis.play import cards as battle_cards
@@ -85,6 +85,12 @@ class Scene:
 
     def side(self, side: int) -> str:
         return self.names.side(side)
+
+    @cached_property
+    def news(self) -> list[LogEntry]:
+        """What happened since the viewer last decided (the news and the phone's glance)."""
+        game = self.desk.game
+        return recent.entries_since(game.states, game.steps, self.view.viewer)
 
     @cached_property
     def table(self) -> table_facts.Table:
@@ -176,11 +182,11 @@ def status(scene: Scene, matchup: str) -> None:
 def glance(scene: Scene) -> None:
     """A phone's look at the table above the map: each side's score, prestige and goods, and
     what the other side chose on its last turn (a laptop shows these beside the map)."""
-    state, game, viewer = scene.state, scene.desk.game, scene.view.viewer
+    state = scene.state
     # the player boards' first rows: the score, the prestige, each good
     rows = scene.words.board_rows(scene.table.boards, scores(state), halved=False)
     (score, _mark, points), *rows = rows[: 2 + len(state.cfg.goods)]
-    chosen = recent.last_choices(recent.entries_since(game.states, game.steps, viewer), viewer)
+    chosen = recent.last_choices(scene.news, scene.view.viewer)
     told = (scene.words.entry(key, params) for key, params in chosen)
     st.html(
         html.glance(
@@ -211,7 +217,7 @@ def player_boards(scene: Scene) -> None:
 def news(scene: Scene) -> None:
     """What happened since the viewer last decided, grouped by turn, battles told whole."""
     game, words, side = scene.desk.game, scene.words, scene.view.viewer
-    entries = recent.entries_since(game.states, game.steps, side)
+    entries = scene.news
     ended = recent.ended_battles(game.states, game.steps, side)
     drawn = []
     for group in recent.groups(entries):

@@ -164,7 +164,7 @@ def glance(
     )
     body = "".join(
         f'<tr><th class="side" style="color:{SIDE_COLOURS[side]}">{_e(name)}'
-        f' <span class="score">{_e(points)}</span></th>'
+        f" <span>{_e(points)}</span></th>"
         + "".join(f'<td class="n">{_e(cells[side])}</td>' for cells in columns)
         + "</tr>"
         for side, (name, points) in enumerate(sides)
