@@ -35,7 +35,7 @@ from polis.engine import (
     passes_in_turns,
     scores,
     siege_chance,
-    zero_prestige_loses,
+    zero_prestige_loses_in,
 )
 
 WIN: Final = 1000.0  # a finished game outweighs any position
@@ -101,7 +101,10 @@ def feeding_ahead(s: State, who: int) -> bool:
 
 def _queued(s: State, step: str, who: int) -> bool:
     """Whether `(step, who)` is in the round end's queue (a loop: no tuple made to look for)."""
-    return any(side == who and name == step for name, side in s.step_queue)
+    for name, side in s.step_queue:
+        if side == who and name == step:
+            return True
+    return False
 
 
 def _can_still_act(s: State, who: int) -> bool:
@@ -175,7 +178,7 @@ def next_feeding(s: State, who: int, w: Weights = WEIGHTS) -> Feeding | None:
     if feeding_ahead(s, who):
         if _step_ahead(s, "projects"):
             prestige += pending_project_prestige(s, who)
-        keep = 1 if zero_prestige_loses(s.cfg, s.round) else 0
+        keep = 1 if zero_prestige_loses_in(s, s.round) else 0
         if _can_still_act(s, who):
             wheat += int(w.reach * wheat_reach(s, who))
         return Feeding(wheat, prestige, keep, True)
@@ -185,7 +188,7 @@ def next_feeding(s: State, who: int, w: Weights = WEIGHTS) -> Feeding | None:
         wheat = _half(wheat, cfg.storage_rounding)
     wheat += int(w.reach * wheat_reach(s, who, next_round=True))
     prestige += _megalopolis_now(s, who)
-    keep = 1 if zero_prestige_loses(cfg, s.round + 1) else 0
+    keep = 1 if zero_prestige_loses_in(s, s.round + 1) else 0
     return Feeding(wheat, prestige, keep, False)
 
 
@@ -216,7 +219,7 @@ def feeding_outcome(s: State, who: int, feeding: Feeding) -> tuple[int, int, int
     short = need - wheat
     if short <= 0:
         return 0, 0, max(0, keep - prestige)
-    if "capital_unfed" in cfg.loss_conditions and wheat + prestige < s.pop[capital]:
+    if s.tables.capital_unfed_loses and wheat + prestige < s.pop[capital]:
         return short, 0, s.pop[capital] - wheat - prestige
     deficit = short - (prestige - keep)  # cubes that must go by release
     if deficit <= 0:
@@ -256,37 +259,66 @@ def wheat_reach(s: State, who: int, *, next_round: bool = False) -> int:
         h = units[mine + t]
         if not h or (not next_round and cfg.tribute_once and s.tributed[t] >= 0):
             continue
-        boxes = next((b for g, b in cfg.tribute_rows[t] if g == wheat), 0)
-        here = cfg.poleis_in_area[t]
-        if boxes and (not here or any(s.owner[p] == who for p in here)):
+        boxes = 0
+        for g, b in cfg.tribute_rows[t]:
+            if g == wheat:
+                boxes = b
+                break
+        if boxes and _held_or_open(s, cfg.poleis_in_area[t], who):
             tribute = max(tribute, yields[min(h, boxes, len(yields)) - 1])
     trade = 0
     merchants = s.merchants_hired[who] if next_round else s.merchants_in_port(who)
-    if merchants and not (cfg.trade_needs_commercial and not s.owns_commercial(who)):
+    if merchants and not (cfg.trade_needs_commercial and not _owns_commercial(s, who)):
         open_cargo = cfg.rounds[min(s.round + next_round, len(cfg.rounds) - 1)].cargo_open
         g = len(cfg.goods)
         goods = s.goods
         own = who * g  # `who`'s goods are goods[own + good]
-        routes: dict[int, bool] = {}
+        asked = reached = 0  # per market (a bit each): route looked up; route free
         for k, sl in enumerate(cfg.slots):
             if sl.offers != wheat or sl.cargo > open_cargo or sl.cargo <= trade:
                 continue
             if s.slots[k] != SLOT_FREE and not (next_round and s.slots[k] >= 0):
                 continue
             table = cfg.market_table[sl.cargo]
-            payable = any(
-                goods[own + a] >= table[s.market[cfg.track_of_good[a]]] for a in sl.accepts
-            )
+            payable = False
+            for a in sl.accepts:
+                if goods[own + a] >= table[s.market[cfg.track_of_good[a]]]:
+                    payable = True
+                    break
             if sl.offers == cfg.purchase_good:
                 price = sl.cargo * cfg.purchase_price
                 payable = payable or goods[own + cfg.purchase_currency] >= price
             if not payable:
                 continue
-            if sl.market not in routes:
-                routes[sl.market] = market_reachable(s, who, sl.market)
-            if routes[sl.market]:
+            bit = 1 << sl.market
+            if not asked & bit:
+                asked |= bit
+                if market_reachable(s, who, sl.market):
+                    reached |= bit
+            if reached & bit:
                 trade = sl.cargo
     return tribute + trade
+
+
+def _held_or_open(s: State, here: tuple[int, ...], who: int) -> bool:
+    """Whether a territory with the poleis `here` yields tribute to `who`: it has no polis,
+    or `who` holds one of them."""
+    if not here:
+        return True
+    owner = s.owner
+    for p in here:
+        if owner[p] == who:
+            return True
+    return False
+
+
+def _owns_commercial(s: State, who: int) -> bool:
+    """`State.owns_commercial` as a loop (no generator made at each evaluation)."""
+    owner = s.owner
+    for i, p in enumerate(s.cfg.poleis):
+        if p.commercial == who and owner[i] == who:
+            return True
+    return False
 
 
 # ------------------------------------------------------------------ a side's value
@@ -346,7 +378,7 @@ def side_value(
         pending = float(pending_project_prestige(s, who))
         value += pending
         _add(parts, "projects", pending)
-        if "project_end_prestige" in cfg.score_parts:
+        if s.tables.score_end_prestige:
             pending_end = float(_pending_end_prestige(s, who))
             value += pending_end
             _add(parts, "projects", pending_end)
@@ -391,14 +423,14 @@ def side_value(
     fed = feeding is None or not feeding.this_round  # after the last feeding, too
     if (
         fed
-        and zero_prestige_loses(s.cfg, s.round)
+        and zero_prestige_loses_in(s, s.round)
         and s.prestige[who] + _megalopolis_now(s, who) < 1
     ):
         value -= w.starve  # fed, but this round ends without prestige
         _add(parts, "starvation", -w.starve)
     if worth:
         value += worth * _assets(s, who, cfg, w, parts, worth)
-    if w.tiebreak and "most_goods" in cfg.tie_breakers:
+    if w.tiebreak and s.tables.most_goods_breaks_ties:
         tiebreak = w.tiebreak * goods_held(s, who)
         value += tiebreak
         _add(parts, "tiebreak", tiebreak)
@@ -417,12 +449,14 @@ def value_parts(s: State, who: int, weights: Weights = WEIGHTS) -> Parts:
 
 
 def _pending_end_prestige(s: State, who: int) -> int:
-    cfg = s.cfg
-    return sum(
-        cfg.projects[j].end_prestige
-        for j, loc in enumerate(s.proj_loc)
-        if loc >= 0 and not s.proj_done[j] and s.owner[loc] == who
-    )
+    projects = s.cfg.projects
+    done = s.proj_done
+    owner = s.owner
+    total = 0
+    for j, loc in enumerate(s.proj_loc):
+        if loc >= 0 and not done[j] and owner[loc] == who:
+            total += projects[j].end_prestige
+    return total
 
 
 def _megalopolis(s: State, who: int, later: int) -> float:
@@ -431,9 +465,12 @@ def _megalopolis(s: State, who: int, later: int) -> float:
     steps = later + (1 if _step_ahead(s, "megalopolis") else 0)
     if not steps or not cfg.megalopolis_prestige:
         return 0.0
-    big = sum(
-        1 for p, owner in enumerate(s.owner) if owner == who and s.pop[p] > cfg.poleis[p].base
-    )
+    big = 0
+    pop = s.pop
+    poleis = cfg.poleis
+    for p, owner in enumerate(s.owner):
+        if owner == who and pop[p] > poleis[p].base:
+            big += 1
     return float(big * cfg.megalopolis_prestige * steps)
 
 
@@ -516,8 +553,7 @@ def _best_tribute(s: State, who: int, mine: int) -> int:
         rows = cfg.tribute_rows[t]
         if not h or not rows or (cfg.tribute_once and s.tributed[t] >= 0):
             continue
-        here = cfg.poleis_in_area[t]
-        if here and not any(s.owner[p] == who for p in here):
+        if not _held_or_open(s, cfg.poleis_in_area[t], who):
             continue
         # the yield grows faster than linearly: hoplites on the longest row give the most
         boxes = 0

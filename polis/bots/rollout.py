@@ -111,7 +111,7 @@ def play(s: State, rng: random.Random, pass_alone_fed: float = 0.0) -> Action:
 def _turn_weights(s: State, offers: TurnOffers) -> tuple[list[Action], list[float], list[int]]:
     """The actions the turn policy could pick (open this turn, whether or not what they need
     is there: `offers.act` tells), their weights and indices."""
-    cfg = s.cfg
+    table = _table(s)
     me = s.player
     prestige = s.prestige[me]
     hungry = _short_of_wheat(s, me)
@@ -122,8 +122,7 @@ def _turn_weights(s: State, offers: TurnOffers) -> tuple[list[Action], list[floa
     for k in range(len(choices)):
         if not offers.open(k):
             continue
-        act = cfg.actions[k]
-        weight = _act_weight(cfg, act.prestige_cost, act.id, prestige, hungry)
+        weight = table.weight(k, prestige, hungry)
         if weight > 0.0:
             picks.append(choices[k])
             weights.append(weight)
@@ -131,19 +130,45 @@ def _turn_weights(s: State, offers: TurnOffers) -> tuple[list[Action], list[floa
     return picks, weights, indices
 
 
-def _act_weight(cfg: EngineConfig, cost: int, aid: str, prestige: int, hungry: bool) -> float:
-    """How often the turn policy picks the action `aid` (0: never)."""
-    # tribute at home may be free: that is judged when the territory is chosen
-    free_at_home = aid == "collect_tribute" and cfg.tribute_home_free
-    if cost and not free_at_home and prestige - cost < 1:
-        # never the last prestige: where a round ending without it does not lose
-        # (1e's last round) it is still a point of score, and spent on a random move
-        # it marked the position down by the rollout's own doing
-        return 0.0
-    weight = ACTION_WEIGHTS.get(aid, 1.0)
-    if hungry and aid in WHEAT_ACTIONS:
-        weight *= HUNGRY_BOOST
-    return weight
+class _ActionWeights:
+    """The turn policy's weights, per action index of one configuration (looked up once per
+    configuration and kept with its tables, not by the action's name at every pick)."""
+
+    __slots__ = ("base", "costs", "free_at_home", "wheat")
+
+    def __init__(self, cfg: EngineConfig) -> None:
+        self.base = tuple(ACTION_WEIGHTS.get(act.id, 1.0) for act in cfg.actions)
+        self.wheat = tuple(act.id in WHEAT_ACTIONS for act in cfg.actions)
+        self.costs = tuple(act.prestige_cost for act in cfg.actions)
+        # tribute at home may be free: that is judged when the territory is chosen
+        self.free_at_home = tuple(
+            act.id == "collect_tribute" and cfg.tribute_home_free for act in cfg.actions
+        )
+
+    def weight(self, k: int, prestige: int, hungry: bool) -> float:
+        """How often the turn policy picks the action with index `k` (0: never)."""
+        cost = self.costs[k]
+        if cost and not self.free_at_home[k] and prestige - cost < 1:
+            # never the last prestige: where a round ending without it does not lose
+            # (1e's last round) it is still a point of score, and spent on a random move
+            # it marked the position down by the rollout's own doing
+            return 0.0
+        weight = self.base[k]
+        if hungry and self.wheat[k]:
+            weight *= HUNGRY_BOOST
+        return weight
+
+
+_MEMO_KEY: Final = "rollout.action_weights"
+
+
+def _table(s: State) -> _ActionWeights:
+    found = s.tables.memo.get(_MEMO_KEY)
+    if isinstance(found, _ActionWeights):
+        return found
+    table = _ActionWeights(s.cfg)
+    s.tables.memo[_MEMO_KEY] = table
+    return table
 
 
 def choose(
@@ -164,7 +189,7 @@ def choose(
     handler = POLICIES.get(s.phase)
     if handler is not None:
         return handler(s, options, rng)
-    return options[rng.randrange(len(options))]
+    return options[randbelow(rng, len(options))]
 
 
 def _keeps_prestige(s: State) -> int:
@@ -194,14 +219,14 @@ def _population(s: State, me: int) -> int:
 
 
 def _turn(s: State, options: list[Action], rng: random.Random) -> Action:
-    cfg = s.cfg
+    table = _table(s)
+    index = s.tables.action_index
     me = s.player
     prestige = s.prestige[me]
     hungry = _short_of_wheat(s, me)
     picks: list[Action] = []
     weights: list[float] = []
     passing: Action | None = None
-    costs = s.tables.prestige_cost
     for a in options:
         op: str = a[0]  # typed: compiled, str comparisons instead of generic ones
         if op == PASS:
@@ -209,7 +234,7 @@ def _turn(s: State, options: list[Action], rng: random.Random) -> Action:
             continue
         if op == ACT:
             aid: str = a[1]
-            weight = _act_weight(cfg, costs.get(aid, 0), aid, prestige, hungry)
+            weight = table.weight(index[aid], prestige, hungry)
             if weight <= 0.0:
                 continue
             weights.append(weight)
@@ -221,6 +246,17 @@ def _turn(s: State, options: list[Action], rng: random.Random) -> Action:
         picks.append(passing)
         weights.append(PASS_WEIGHT_ALONE if alone else PASS_WEIGHT)
     return weighted_pick(picks, weights, rng)
+
+
+def randbelow(rng: random.Random, n: int) -> int:
+    """`rng.randrange(n)` for n > 0: the same draws in the same order (the standard
+    library's own rejection loop over `getrandbits`), compiled, where `randrange` itself
+    runs as interpreted Python at every pick of a rollout."""
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
 
 
 def weighted_pick(picks: list[Action], weights: list[float], rng: random.Random) -> Action:
@@ -277,7 +313,7 @@ def _grow(s: State, options: list[Action], rng: random.Random) -> Action:
         # a polis at its base population first: one more cube makes it a megalopolis
         at_base = [a for a in grows if s.pop[a[1]] == cfg.poleis[a[1]].base]
         pool = at_base or grows
-        return pool[rng.randrange(len(pool))]
+        return pool[randbelow(rng, len(pool))]
     return (DONE,)
 
 
@@ -302,7 +338,7 @@ def _stop_or_random(s: State, options: list[Action], rng: random.Random) -> Acti
     if (STOP,) in options and rng.random() < STOP_CHANCE:
         return (STOP,)
     units = [a for a in options if a[0] != STOP]
-    return units[rng.randrange(len(units))]
+    return units[randbelow(rng, len(units))]
 
 
 def _tribute_territory(s: State, options: list[Action], rng: random.Random) -> Action:
@@ -348,7 +384,7 @@ def _trade_slot(s: State, options: list[Action], rng: random.Random) -> Action:
         wheat = [a for a in options if cfg.slots[a[1]].offers == cfg.feeding_good]
         if wheat:
             return max(wheat, key=lambda a: (cfg.slots[a[1]].cargo, rng.random()))
-    return options[rng.randrange(len(options))]
+    return options[randbelow(rng, len(options))]
 
 
 POLICIES: Final[dict[str, Policy]] = {

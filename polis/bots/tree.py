@@ -52,7 +52,13 @@ class Node:
 
 def outcome_key(before: State, after: State, me: int) -> str:
     """What `me` observes of a step's chance: its public log, and `me`'s own hand."""
-    if after.chance == before.chance:
+    return observed(after, before.chance, me)
+
+
+def observed(after: State, drawn_before: int, me: int) -> str:
+    """`outcome_key` of the step that led to `after` from a state that had made
+    `drawn_before` chance draws (the step played in place, its log in `after.log`)."""
+    if after.chance == drawn_before:
         return ""
     key = repr(after.log)
     if after.battle is not None:
@@ -93,7 +99,10 @@ class Search:
         self.policy = rollout.choose
 
     def iterate(self, root: Node, s: State, me: int) -> None:
-        """One iteration from the determinization `s`: down the tree, a rollout, the backup."""
+        """One iteration from the determinization `s`: down the tree, a rollout, the backup.
+
+        `s` is this iteration's own (`determinize` made it): it is played on in place, down
+        the tree and through the rollout, with no copy at each step."""
         rng = self.rng
         node = root
         path: list[tuple[Edge, int]] = []
@@ -116,24 +125,25 @@ class Search:
                 else:
                     known.available += 1
             if untried:
-                action = untried[rng.randrange(len(untried))]
+                action = untried[rollout.randbelow(rng, len(untried))]
                 edge = Edge()
                 edges[action] = edge
                 edge.available = 1
                 path.append((edge, player))
-                s = apply_unchecked(s, action)
+                advance(s, action)
                 break
             action = self._most_promising(options, edges)
             edge = edges[action]
             path.append((edge, player))
-            after = apply_unchecked(s, action)
-            key = outcome_key(s, after, me)
+            drawn = s.chance
+            advance(s, action)
+            key = observed(s, drawn, me)
             child = edge.outcomes.get(key)
             if child is None:
                 child = Node()
                 edge.outcomes[key] = child
-            node, s = child, after
-        value = self.rollout(s, me)
+            node = child
+        value = self.rollout(s, me, owned=True)
         for edge, player in path:
             edge.visits += 1
             edge.value += value if player == me else 1.0 - value
@@ -148,21 +158,25 @@ class Search:
                 best, best_score = a, score
         return best
 
-    def rollout(self, s: State, me: int) -> float:
+    def rollout(self, s: State, me: int, *, owned: bool = False) -> float:
         """Play on with the rollout policy to the round's end or the ply cap; `me`'s win chance.
 
         With a `leaf_share`, the leaf (its action in progress finished) is valued too, and
-        the two values are mixed.
+        the two values are mixed. `owned`: `s` is the caller's to change (a search's own
+        determinization), so the rollout plays on it without copying it first.
         """
         rng = self.rng
         start_round = s.round
         share = self.leaf_share
         leaf_value = 0.0
         if share:
-            s = self.finish(s)
+            finished = self.finish(s)
+            owned = owned or finished is not s  # what `finish` makes is nobody else's
+            s = finished
             leaf_value = self.chance(s, me)
         play = self.play
-        owned = False  # played on in place once copied: no earlier position is looked at again
+        # played on in place, once copied unless it is already ours: no earlier position is
+        # looked at again
         for _ in range(self.rollout_plies):
             if s.finished or s.round != start_round:
                 break
@@ -221,6 +235,7 @@ def squash(points: float, scale: float) -> float:
 
 def ucb(edge: Edge, exploration: float) -> float:
     """UCB1 with availability: an action is compared over the iterations it could be taken."""
+    # math.log of a float: compiled, the C function itself (of an int, a generic call)
     return edge.value / edge.visits + exploration * math.sqrt(
-        math.log(max(1, edge.available)) / edge.visits
+        math.log(float(max(1, edge.available))) / edge.visits
     )

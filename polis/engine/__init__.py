@@ -91,6 +91,7 @@ from polis.engine.outcomes import (
     score_parts,
     scores,
     zero_prestige_loses,
+    zero_prestige_loses_in,
 )
 from polis.engine.phases import Action, Refusal
 from polis.engine.record import (
@@ -236,4 +237,5 @@ __all__ = [
     "unit_costs",
     "unseen_cards",
     "zero_prestige_loses",
+    "zero_prestige_loses_in",
 ]

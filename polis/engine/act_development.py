@@ -8,7 +8,6 @@ stacking limit. Merchants are hired only in the side's own commercial poleis.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from itertools import product
 
 from polis.engine import flow, phases, units
@@ -16,7 +15,7 @@ from polis.engine.facts import SideFacts, facts_for
 from polis.engine.operations import BUILD, PAY, POLIS, PROJECT, STOP
 from polis.engine.phases import Action
 from polis.engine.state import ON_OFFER, State, put
-from polis.engine.tables import Costs
+from polis.engine.tables import GALLEYS, HOPLITES, Costs
 
 
 def costs(s: State, kind: str) -> Costs:
@@ -32,7 +31,22 @@ def can_spare_cube(s: State, polis: int) -> bool:
 def affordable(s: State, side: int, cost: tuple[tuple[int, int], ...]) -> bool:
     base = side * len(s.cfg.goods)
     goods = s.goods
-    return all(goods[base + g] >= n for g, n in cost)
+    for g, n in cost:
+        if goods[base + g] < n:
+            return False
+    return True
+
+
+def _any_affordable(s: State, side: int, alternatives: Costs) -> bool:
+    for cost in alternatives:
+        if affordable(s, side, cost):
+            return True
+    return False
+
+
+def _unit(s: State, kind: str) -> int:
+    """The unit a create action makes: HOPLITES, GALLEYS or MERCHANTS."""
+    return s.tables.kinds[s.tables.action_index[kind]]
 
 
 def _places(s: State, kind: str, side: int, polis: int) -> list[int]:
@@ -40,42 +54,59 @@ def _places(s: State, kind: str, side: int, polis: int) -> list[int]:
     cfg = s.cfg
     pol = cfg.poleis[polis]
     limit = s.stacking_limit()
-    if kind == "create_hoplites":
+    unit = _unit(s, kind)
+    if unit == HOPLITES:
         t = pol.territory
         return [t] if t >= 0 and s.n_units(side, t) < limit else []
-    if kind == "create_galleys":
+    if unit == GALLEYS:
         return [sea for sea in pol.ports if s.n_units(side, sea) < limit]
     if pol.commercial == side and s.merchants_hired[side] < cfg.merchants_per_side:
         return [-1]
     return []
 
 
-def _has_place(s: State, kind: str, side: int, polis: int, limit: int) -> bool:
+def _has_place(s: State, unit: int, side: int, polis: int, limit: int) -> bool:
     """Whether `_places` would find somewhere (without building the list)."""
     cfg = s.cfg
     pol = cfg.poleis[polis]
     n = len(cfg.areas)
-    if kind == "create_hoplites":
+    if unit == HOPLITES:
         t = pol.territory
         return t >= 0 and s.units[side * n + t] < limit
-    if kind == "create_galleys":
-        return any(s.units[side * n + sea] < limit for sea in pol.ports)
+    if unit == GALLEYS:
+        for sea in pol.ports:
+            if s.units[side * n + sea] < limit:
+                return True
+        return False
     return pol.commercial == side and s.merchants_hired[side] < cfg.merchants_per_side
 
 
-def builders(s: State, kind: str, side: int, facts: SideFacts | None = None) -> Iterator[int]:
+def builders(s: State, kind: str, side: int, facts: SideFacts | None = None) -> list[int]:
     """Poleis where `side` could create one more unit of this kind right now."""
-    if not any(affordable(s, side, c) for c in costs(s, kind)):
-        return
-    f = facts_for(s, side, facts)
+    return _builders(s, _unit(s, kind), side, facts_for(s, side, facts), False)
+
+
+def _builders(s: State, unit: int, side: int, f: SideFacts, first_only: bool) -> list[int]:
+    out: list[int] = []
+    if not _any_affordable(s, side, s.tables.unit_costs_by_kind[unit]):
+        return out
     least = 2 if s.cfg.keep_last_cube else 1  # see can_spare_cube
+    pop = s.pop
     for p in f.owned:
-        if s.pop[p] >= least and _has_place(s, kind, side, p, f.limit):
-            yield p
+        if pop[p] >= least and _has_place(s, unit, side, p, f.limit):
+            out.append(p)
+            if first_only:
+                break
+    return out
 
 
 def can_build(s: State, kind: str, side: int, facts: SideFacts | None = None) -> bool:
-    return next(builders(s, kind, side, facts), None) is not None
+    return can_build_unit(s, _unit(s, kind), side, facts_for(s, side, facts))
+
+
+def can_build_unit(s: State, unit: int, side: int, f: SideFacts) -> bool:
+    """`can_build` by the unit's kind (HOPLITES, GALLEYS, MERCHANTS): the turn's check."""
+    return bool(_builders(s, unit, side, f, True))
 
 
 def _build_options(s: State) -> list[Action]:
@@ -198,7 +229,17 @@ def can_pay(s: State, side: int, project: int) -> bool:
     return need_sub == 0 or goods[base + sub] >= need_sub
 
 
-def startable_projects(s: State, side: int, facts: SideFacts | None = None) -> Iterator[int]:
+def startable_projects(s: State, side: int, facts: SideFacts | None = None) -> list[int]:
+    """The projects on offer `side` can pay for and host now, in tile order."""
+    return _startable(s, side, facts, False)
+
+
+def can_start_project(s: State, side: int, facts: SideFacts | None = None) -> bool:
+    return bool(_startable(s, side, facts, True))
+
+
+def _startable(s: State, side: int, facts: SideFacts | None, first_only: bool) -> list[int]:
+    out: list[int] = []
     busy = None
     owned = None
     for j, loc in enumerate(s.proj_loc):
@@ -208,7 +249,10 @@ def startable_projects(s: State, side: int, facts: SideFacts | None = None) -> I
             busy = _busy(s)
             owned = facts_for(s, side, facts).owned
         if project_hosts(s, side, j, busy, owned):
-            yield j
+            out.append(j)
+            if first_only:
+                break
+    return out
 
 
 def enter_project(s: State) -> None:

@@ -11,8 +11,6 @@ territory's goods rows.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from polis.engine import board, flow, phases, units
 from polis.engine.facts import SideFacts, facts_for
 from polis.engine.operations import ALLOC, DEST, FROM, POLIS, STOP, TERRITORY
@@ -101,11 +99,20 @@ def _origin_play(s: State, action: Action) -> None:
 # ------------------------------------------------------------------ sieges
 
 
-def siege_targets(s: State, side: int, facts: SideFacts | None = None) -> Iterator[int]:
+def siege_targets(s: State, side: int, facts: SideFacts | None = None) -> list[int]:
+    """The poleis `side` could besiege now, in polis order."""
+    return _siege_targets(s, side, facts_for(s, side, facts), False)
+
+
+def can_besiege(s: State, side: int, f: SideFacts) -> bool:
+    return bool(_siege_targets(s, side, f, True))
+
+
+def _siege_targets(s: State, side: int, f: SideFacts, first_only: bool) -> list[int]:
     cfg = s.cfg
-    f = facts_for(s, side, facts)
+    out: list[int] = []
     if f.discs_free < 1:
-        return
+        return out
     n = len(cfg.areas)
     mine, theirs = side * n, (1 - side) * n
     for p, pol in enumerate(cfg.poleis):
@@ -118,7 +125,10 @@ def siege_targets(s: State, side: int, facts: SideFacts | None = None) -> Iterat
         if own < pol.base or own <= s.units[theirs + t]:  # enough hoplites, and control
             continue
         if f.supply >= units.population_if_taken(s, p):
-            yield p
+            out.append(p)
+            if first_only:
+                break
+    return out
 
 
 def siege_need(s: State, side: int, polis: int) -> int:
@@ -184,26 +194,48 @@ def _siege_play(s: State, action: Action) -> None:
 
 def tribute_cost(s: State, side: int, territory: int) -> int:
     cfg = s.cfg
-    cost = s.tables.prestige_cost.get("collect_tribute")
-    if cost is None or (cfg.tribute_home_free and cfg.home_region[side] == territory):
+    cost = s.tables.tribute_cost
+    if cost < 0 or (cfg.tribute_home_free and cfg.home_region[side] == territory):
         return 0
     return cost
 
 
-def tribute_targets(s: State, side: int, facts: SideFacts | None = None) -> Iterator[int]:
+def tribute_targets(s: State, side: int, facts: SideFacts | None = None) -> list[int]:
+    """The territories `side` could collect tribute from now, in area order."""
+    return _tribute_targets(s, side, facts_for(s, side, facts), False)
+
+
+def can_collect_tribute(s: State, side: int, f: SideFacts) -> bool:
+    return bool(_tribute_targets(s, side, f, True))
+
+
+def _tribute_targets(s: State, side: int, f: SideFacts, first_only: bool) -> list[int]:
     cfg = s.cfg
-    if facts_for(s, side, facts).discs_free < 1:
-        return
+    out: list[int] = []
+    if f.discs_free < 1:
+        return out
+    base = side * len(cfg.areas)
+    units_of = s.units
+    owner = s.owner
     for t in range(cfg.n_territories):
         if cfg.tribute_once and s.tributed[t] >= 0:
             continue
-        if not s.n_units(side, t) or not cfg.tribute_rows[t]:
+        if not units_of[base + t] or not cfg.tribute_rows[t]:
             continue
         here = cfg.poleis_in_area[t]
-        if here and not any(s.owner[p] == side for p in here):
-            continue
+        if here:
+            held = False
+            for p in here:
+                if owner[p] == side:
+                    held = True
+                    break
+            if not held:
+                continue
         if s.prestige[side] >= tribute_cost(s, side, t):
-            yield t
+            out.append(t)
+            if first_only:
+                break
+    return out
 
 
 def allocations(boxes: tuple[int, ...], hoplites: int) -> Allocations:

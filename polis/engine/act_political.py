@@ -60,19 +60,37 @@ def can_trade(s: State, side: int) -> bool:
     return not (cfg.trade_needs_commercial and not s.owns_commercial(side))
 
 
-def trade_slots(s: State, side: int) -> Iterator[int]:
+def trade_slots(s: State, side: int) -> list[int]:
+    """The cargo slots `side` could trade at now, in slot order."""
+    return _trade_slots(s, side, False)
+
+
+def can_trade_now(s: State, side: int) -> bool:
+    return bool(_trade_slots(s, side, True))
+
+
+def _trade_slots(s: State, side: int, first_only: bool) -> list[int]:
     cfg = s.cfg
+    out: list[int] = []
     if not can_trade(s, side):
-        return
+        return out
     open_cargo = cfg.rounds[s.round].cargo_open
-    reachable: dict[int, bool] = {}
+    # per market, whether a route leads there: the route search is the dear part, so once
+    # per market (bit m of `asked`: looked up; of `reached`: reachable)
+    asked = reached = 0
     for k, sl in enumerate(cfg.slots):
         if s.slots[k] != SLOT_FREE or sl.cargo > open_cargo or not can_pay_slot(s, side, k):
             continue
-        if sl.market not in reachable:  # the route search is the dear part: once per market
-            reachable[sl.market] = board.market_reachable(s, side, sl.market)
-        if reachable[sl.market]:
-            yield k
+        bit = 1 << sl.market
+        if not asked & bit:
+            asked |= bit
+            if board.market_reachable(s, side, sl.market):
+                reached |= bit
+        if reached & bit:
+            out.append(k)
+            if first_only:
+                break
+    return out
 
 
 def enter_trade(s: State) -> None:
@@ -179,7 +197,7 @@ def _proxenos_play(s: State, action: Action) -> None:
 def can_ransom(s: State, side: int) -> bool:
     cfg = s.cfg
     return (
-        cfg.action("ransom_proxenos") is not None
+        s.tables.ransom_index >= 0
         and s.proxenos[side] < 0
         and s.good(side, cfg.ransom_good) >= cfg.ransom_amount
     )

@@ -29,15 +29,18 @@ def bits(mask: int) -> tuple[int, ...]:
     return found
 
 
-def _spread(adj: tuple[int, ...] | list[int], start: int, passable: int) -> int:
+def _spread(adj: tuple[int, ...], start: int, passable: int) -> int:
     """Areas adjacent to `start` or to any passable area reachable from it."""
     reached = 0
     seen = start
     frontier = start
     while frontier:
         nbrs = 0
-        for i in bits(frontier):
-            nbrs |= adj[i]
+        rest = frontier
+        while rest:  # each set bit, low to high: a plain loop, no tuple of indices made
+            low = rest & -rest
+            nbrs |= adj[low.bit_length() - 1]
+            rest ^= low
         new = nbrs & ~seen
         reached |= new
         seen |= new
@@ -50,16 +53,11 @@ def uses_diolkos(s: State, side: int) -> bool:
     return bool(link) and s.owner[link[2]] == side
 
 
-def sea_adjacency(s: State, side: int, allowed: bool) -> tuple[int, ...] | list[int]:
+def sea_adjacency(s: State, side: int, allowed: bool) -> tuple[int, ...]:
     """Sea adjacency for `side`, with the diolkos link if it holds the polis and may use it."""
-    cfg = s.cfg
-    if not (allowed and uses_diolkos(s, side)):
-        return cfg.sea_adj
-    a, b, _ = cfg.diolkos
-    adj = list(cfg.sea_adj)
-    adj[a] |= 1 << b
-    adj[b] |= 1 << a
-    return adj
+    if allowed and uses_diolkos(s, side):
+        return s.tables.sea_adj_diolkos
+    return s.cfg.sea_adj
 
 
 def not_enemy_controlled(s: State, side: int, areas: int) -> int:
@@ -68,9 +66,13 @@ def not_enemy_controlled(s: State, side: int, areas: int) -> int:
     units = s.units
     mine, theirs = side * n, (1 - side) * n
     out = 0
-    for i in bits(areas):
+    rest = areas
+    while rest:
+        low = rest & -rest
+        i = low.bit_length() - 1
         if units[theirs + i] <= units[mine + i]:
-            out |= 1 << i
+            out |= low
+        rest ^= low
     return out
 
 
@@ -79,9 +81,12 @@ def below_limit(s: State, side: int, areas: int) -> int:
     limit = s.stacking_limit()
     units = s.units
     out = 0
-    for i in bits(areas):
-        if units[base + i] < limit:
-            out |= 1 << i
+    rest = areas
+    while rest:
+        low = rest & -rest
+        if units[base + low.bit_length() - 1] < limit:
+            out |= low
+        rest ^= low
     return out
 
 
@@ -115,21 +120,24 @@ class Passage:
 def hoplite_reach(s: State, side: int, origin: int, passage: Passage | None = None) -> int:
     """Territories a hoplite in `origin` can move to (by land or, separately, by sea)."""
     cfg = s.cfg
-    way = passage or Passage(s, side)
+    way = passage if passage is not None else Passage(s, side)
     reach = _spread(cfg.land_adj, 1 << origin, way.land_ok)
     seas_ok = way.seas_for_hoplites
     entry = cfg.coasts[origin] & seas_ok
     if entry:
-        seas = entry | _spread(way.sea_adj, entry, seas_ok)
-        for sea in bits(seas & seas_ok):  # every sea on the way is crossed
-            reach |= cfg.shores[sea]
+        rest = (entry | _spread(way.sea_adj, entry, seas_ok)) & seas_ok
+        shores = cfg.shores
+        while rest:  # every sea on the way is crossed
+            low = rest & -rest
+            reach |= shores[low.bit_length() - 1]
+            rest ^= low
     return reach & cfg.territory_mask & ~(1 << origin)
 
 
 def galley_reach(s: State, side: int, origin: int, passage: Passage | None = None) -> int:
     """Seas a galley in `origin` can move to."""
     cfg = s.cfg
-    way = passage or Passage(s, side)
+    way = passage if passage is not None else Passage(s, side)
     return _spread(way.sea_adj, 1 << origin, way.seas_for_galleys) & cfg.sea_mask & ~(1 << origin)
 
 
@@ -153,7 +161,7 @@ def market_reachable(s: State, side: int, market: int) -> bool:
     return bool(seas >> mk.sea & 1)
 
 
-def _route_costs(start: int, adj: tuple[int, ...] | list[int], weight: list[int]) -> list[int]:
+def _route_costs(start: int, adj: tuple[int, ...], weight: list[int]) -> list[int]:
     """Cheapest sum of area weights from `start` to every area, both ends included
     (-1 where no route leads).
 
@@ -174,12 +182,16 @@ def _route_costs(start: int, adj: tuple[int, ...] | list[int], weight: list[int]
         open_areas[k] = open_areas[-1]
         open_areas.pop()
         here = best[area] = cost[area]
-        for nxt in bits(adj[area]):
+        rest = adj[area]
+        while rest:  # each neighbour, low to high
+            low = rest & -rest
+            rest ^= low
+            nxt = low.bit_length() - 1
             if best[nxt] >= 0:
                 continue
             c = here + weight[nxt]
-            if not reached >> nxt & 1:
-                reached |= 1 << nxt
+            if not reached & low:
+                reached |= low
                 cost[nxt] = c
                 open_areas.append(nxt)
             elif c < cost[nxt]:
@@ -219,7 +231,7 @@ def bribe_free_destinations(s: State, side: int, origin: int) -> int:
     return out
 
 
-def _free_ends(adj: tuple[int, ...] | list[int], start: int, free: int, endpoints: bool) -> int:
+def _free_ends(adj: tuple[int, ...], start: int, free: int, endpoints: bool) -> int:
     """Areas a route from `start` reaches through bribe-free areas (the route's ends
     must be free too where the ruleset counts them)."""
     if endpoints and not free >> start & 1:

@@ -44,6 +44,12 @@ def zero_prestige_loses(cfg: EngineConfig, round_index: int) -> bool:
     )
 
 
+def zero_prestige_loses_in(s: State, round_index: int) -> bool:
+    """`zero_prestige_loses` for the game of `s`, read from its tables (the bots ask at
+    every evaluation; the rule's words are compared once per configuration)."""
+    return s.tables.zero_prestige_loses[round_index]
+
+
 # ------------------------------------------------------------------ prestige
 
 
@@ -62,7 +68,7 @@ def pay_prestige(s: State, side: int, amount: int) -> bool:
         s.prestige[side] -= amount
         return True
     s.prestige[side] = 0
-    if "prestige_debt" in s.cfg.loss_conditions:
+    if s.tables.prestige_debt_loses:
         lose(s, side, "prestige_debt")
         return False
     return True

@@ -21,7 +21,7 @@ from polis.engine.outcomes import (
     gain_prestige,
     lose,
     pay_prestige,
-    zero_prestige_loses,
+    zero_prestige_loses_in,
 )
 from polis.engine.phases import Action
 from polis.engine.state import DISCARDED, ON_OFFER, SLOT_COVERED, SLOT_FREE, State, put
@@ -79,7 +79,7 @@ def advance(s: State) -> None:
         return
     s.step = ""
     last = s.round == len(s.cfg.rounds) - 1
-    if zero_prestige_loses(s.cfg, s.round):
+    if zero_prestige_loses_in(s, s.round):
         for side in (0, 1):
             if s.prestige[side] == 0:
                 lose(s, side, "zero_prestige_at_round_end")
@@ -146,7 +146,7 @@ def _settle_feeding(s: State, side: int) -> bool:
         s.emit("fed", side=side, wheat=need, prestige=0)
         return False
     capital = cfg.capital[side]
-    if have + s.prestige[side] < s.pop[capital] and "capital_unfed" in cfg.loss_conditions:
+    if have + s.prestige[side] < s.pop[capital] and s.tables.capital_unfed_loses:
         lose(s, side, "capital_unfed")
         return False
     s.phase, s.player = "feed", side

@@ -302,8 +302,14 @@ class State:
         """Cubes of `side` not in a polis, on the board or on the player board."""
         cfg = self.cfg
         n = len(cfg.areas)
-        used = sum(self.units[side * n : (side + 1) * n]) + cfg.track_cubes
-        used += sum(p for p, o in zip(self.pop, self.owner, strict=True) if o == side)
+        units = self.units
+        used = cfg.track_cubes
+        for i in range(side * n, side * n + n):
+            used += units[i]
+        pop = self.pop
+        for p, o in enumerate(self.owner):
+            if o == side:
+                used += pop[p]
         return cfg.cubes_per_side - used
 
     def discs_free(self, side: int) -> int:
@@ -341,9 +347,11 @@ class State:
         return self.merchants_hired[side] - count_in(self.slots, side)
 
     def owns_commercial(self, side: int) -> bool:
-        return any(
-            p.commercial == side and self.owner[i] == side for i, p in enumerate(self.cfg.poleis)
-        )
+        owner = self.owner
+        for i, p in enumerate(self.cfg.poleis):
+            if p.commercial == side and owner[i] == side:
+                return True
+        return False
 
     def emit(self, key: str, **params: Any) -> None:
         self.log.append((key, params))

@@ -8,7 +8,7 @@ choice (the surcharge), and actions may repeat when the ruleset says so.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Final
 
 from polis.engine import act_development as dev
@@ -20,34 +20,23 @@ from polis.engine.operations import PASS, RANSOM, SURCHARGE
 from polis.engine.outcomes import pay_prestige
 from polis.engine.phases import Action
 from polis.engine.state import State
+from polis.engine.tables import (
+    CIVIL_WAR,
+    MERCHANTS,
+    MOVE_GALLEYS,
+    MOVE_HOPLITES,
+    PROJECT,
+    PROXENOS,
+    SIEGE,
+    TRADE,
+    TRIBUTE,
+    UNKNOWN,
+)
+from polis.engine.tables import RANSOM as RANSOM_KIND
 
 
-def _prestige_ok(s: State, side: int, action_id: str) -> bool:
-    cost = s.tables.prestige_cost.get(action_id)
-    return cost is not None and s.prestige[side] >= cost
-
-
-def _any(items: Iterator[object]) -> bool:
-    return next(items, None) is not None
-
-
-# what `can_start` checks for each action: an int per action id, so the dozen checks of
-# every turn decision branch on small ints instead of comparing strings one by one
-_BUILD, _PROJECT, _MOVE, _SIEGE, _TRIBUTE, _TRADE, _PROXENOS, _RANSOM, _CIVIL_WAR = range(9)
-CHECKS: Final[dict[str, int]] = {
-    "create_hoplites": _BUILD,
-    "create_galleys": _BUILD,
-    "create_merchants": _BUILD,
-    "start_project": _PROJECT,
-    "move_hoplites": _MOVE,
-    "move_galleys": _MOVE,
-    "besiege": _SIEGE,
-    "collect_tribute": _TRIBUTE,
-    "trade": _TRADE,
-    "move_proxenos": _PROXENOS,
-    "ransom_proxenos": _RANSOM,
-    "civil_war": _CIVIL_WAR,
-}
+def _prestige_ok(s: State, side: int, k: int) -> bool:
+    return s.prestige[side] >= s.tables.prestige_costs[k]
 
 
 def can_start(s: State, side: int, action_id: str, facts: SideFacts | None = None) -> bool:
@@ -56,30 +45,36 @@ def can_start(s: State, side: int, action_id: str, facts: SideFacts | None = Non
     An action is offered only if at least one complete set of choices exists, so
     each check looks as far ahead as the action's own steps need.
     """
-    check = CHECKS.get(action_id, -1)
-    if check < 0:
+    k = s.tables.action_index.get(action_id, -1)
+    if k < 0 or s.tables.kinds[k] == UNKNOWN:
         raise KeyError(f"no check for the action {action_id!r}")
-    f = facts_for(s, side, facts)
-    if check == _BUILD:
-        return dev.can_build(s, action_id, side, f)
-    if check == _PROJECT:
-        return _any(dev.startable_projects(s, side, f))
-    if check == _MOVE:
-        naval = action_id == "move_galleys"
-        return _prestige_ok(s, side, action_id) and bool(
-            mil.destinations(s, side, naval, any_one=True, facts=f)
+    return _can_start(s, side, k, facts_for(s, side, facts))
+
+
+def _can_start(s: State, side: int, k: int, f: SideFacts) -> bool:
+    """`can_start` for the action with index `k`, on the decision's facts: the check of
+    each action kind (an int per action, `Tables.kinds`, so the dozen checks of every turn
+    decision branch on small ints instead of comparing strings)."""
+    kind = s.tables.kinds[k]
+    if kind <= MERCHANTS:  # HOPLITES, GALLEYS, MERCHANTS
+        return kind >= 0 and dev.can_build_unit(s, kind, side, f)
+    if kind == PROJECT:
+        return dev.can_start_project(s, side, f)
+    if kind in (MOVE_HOPLITES, MOVE_GALLEYS):
+        return _prestige_ok(s, side, k) and bool(
+            mil.destinations(s, side, kind == MOVE_GALLEYS, any_one=True, facts=f)
         )
-    if check == _SIEGE:
-        return _prestige_ok(s, side, "besiege") and _any(mil.siege_targets(s, side, f))
-    if check == _TRIBUTE:
-        return _any(mil.tribute_targets(s, side, f))
-    if check == _TRADE:
-        return _any(pol.trade_slots(s, side))
-    if check == _PROXENOS:
+    if kind == SIEGE:
+        return _prestige_ok(s, side, k) and mil.can_besiege(s, side, f)
+    if kind == TRIBUTE:
+        return mil.can_collect_tribute(s, side, f)
+    if kind == TRADE:
+        return pol.can_trade_now(s, side)
+    if kind == PROXENOS:
         return pol.can_move_proxenos(s, side)
-    if check == _RANSOM:
+    if kind == RANSOM_KIND:
         return pol.can_ransom(s, side)
-    return pol.civil_war_cost(s, side, f) is not None
+    return kind == CIVIL_WAR and pol.civil_war_cost(s, side, f) is not None
 
 
 ENTER: Final[dict[str, Callable[[State], None]]] = {
@@ -111,10 +106,15 @@ def can_start_after(
     s: State, side: int, action_id: str, good: int, amount: int, facts: SideFacts | None = None
 ) -> bool:
     """Could the action start once `amount` of `good` is paid? (The state is restored.)"""
+    k = s.tables.action_index[action_id]
+    return _can_start_after(s, side, k, good, amount, facts_for(s, side, facts))
+
+
+def _can_start_after(s: State, side: int, k: int, good: int, amount: int, f: SideFacts) -> bool:
     i = side * len(s.cfg.goods) + good
     s.goods[i] -= amount
     try:
-        return can_start(s, side, action_id, facts)  # the facts do not depend on goods
+        return _can_start(s, side, k, f)  # the facts do not depend on goods
     finally:
         s.goods[i] += amount
 
@@ -132,23 +132,30 @@ def surcharge_goods(
     Paying in a good the action never spends cannot stop it, so those goods are
     tried first and need no second check.
     """
-    amount = surcharge(s)
-    f = facts_for(s, side, facts)
-    if not can_start(s, side, action_id, f):
-        return []  # paying only ever takes goods away
+    k = s.tables.action_index[action_id]
+    return _surcharge_goods(s, side, k, surcharge(s), facts_for(s, side, facts), first_only)
+
+
+def _surcharge_goods(
+    s: State, side: int, k: int, amount: int, f: SideFacts, first_only: bool
+) -> list[int]:
+    out: list[int] = []
+    if not _can_start(s, side, k, f):
+        return out  # paying only ever takes goods away
     tab = s.tables
-    used = tab.spends.get(action_id, frozenset())
+    used = tab.spend_masks[k]
     base = side * len(s.cfg.goods)
-    out = []
-    for g in tab.surcharge_order[action_id]:
-        if s.goods[base + g] < amount:
+    goods = s.goods
+    for g in tab.surcharge_orders[k]:
+        if goods[base + g] < amount:
             continue
-        if g in used and not can_start_after(s, side, action_id, g, amount, f):
+        if used >> g & 1 and not _can_start_after(s, side, k, g, amount, f):
             continue
         out.append(g)
         if first_only:
             break
-    return sorted(out)
+    out.sort()
+    return out
 
 
 def offered(s: State, side: int, k: int, facts: SideFacts | None = None) -> bool:
@@ -168,15 +175,14 @@ def _open(s: State, k: int, repeat: bool) -> bool:
 def _offered(s: State, side: int, k: int, facts: SideFacts, amount: int, repeat: bool) -> bool:
     if not _open(s, k, repeat):
         return False
-    act = s.cfg.actions[k]
     if amount:
-        return bool(surcharge_goods(s, side, act.id, first_only=True, facts=facts))
-    return can_start(s, side, act.id, facts)
+        return bool(_surcharge_goods(s, side, k, amount, facts, True))
+    return _can_start(s, side, k, facts)
 
 
 def free_ransom(s: State, side: int) -> bool:
-    k = s.tables.action_index.get("ransom_proxenos")
-    return k is not None and not s.cfg.actions[k].as_action and pol.can_ransom(s, side)
+    k = s.tables.ransom_index
+    return k >= 0 and not s.cfg.actions[k].as_action and pol.can_ransom(s, side)
 
 
 class TurnOffers:

@@ -16,6 +16,7 @@ from polis.bots.evaluation import (
     next_feeding,
 )
 from polis.engine import apply, apply_unchecked, legal_actions
+from polis.engine.tables import tables
 from tests.bots.positions import ATHENS_HANDS, battle, position
 
 
@@ -134,6 +135,7 @@ def test_in_the_last_round_goods_count_only_as_the_tie_break(breaks_ties: bool) 
     assert s.round == len(s.cfg.rounds) - 1 and "most_goods" in s.cfg.tie_breakers
     if not breaks_ties:
         s.cfg = dataclasses.replace(s.cfg, tie_breakers=())
+        s.tables = tables(s.cfg)  # what the engine reads of a configuration goes with it
     metal = s.cfg.goods.index("metal")
     richer = s.copy()
     richer.goods[metal] += 5
