@@ -164,7 +164,38 @@ class Feeding:
         return "Feeding(wheat={}, prestige={}, keep={}, this_round={})".format(*self._fields())
 
 
-def next_feeding(s: State, who: int, w: Weights = WEIGHTS) -> Feeding | None:
+class _League:
+    """What one pass over the poleis says of `who`'s league, for one evaluation: its cubes,
+    its poleis, those above their base population (megalopoleis to come), and the prestige
+    of its projects under way (counted on first asking)."""
+
+    __slots__ = ("big", "pending", "poleis", "population", "who")
+
+    def __init__(self, s: State, who: int) -> None:
+        self.who = who
+        population = poleis = big = 0
+        pop = s.pop
+        bases = s.cfg.poleis
+        for p, owner in enumerate(s.owner):
+            if owner == who:
+                population += pop[p]
+                poleis += 1
+                if pop[p] > bases[p].base:
+                    big += 1
+        self.population = population
+        self.poleis = poleis
+        self.big = big
+        self.pending = -1  # not asked yet
+
+    def pending_projects(self, s: State) -> int:
+        if self.pending < 0:
+            self.pending = pending_project_prestige(s, self.who)
+        return self.pending
+
+
+def next_feeding(
+    s: State, who: int, w: Weights = WEIGHTS, league: _League | None = None
+) -> Feeding | None:
     """The feeding ahead of `who`, or None after the last one.
 
     Once a side has fed, the next round's feeding is what its wheat must
@@ -172,12 +203,13 @@ def next_feeding(s: State, who: int, w: Weights = WEIGHTS) -> Feeding | None:
     of a position from jumping when a round ends.
     """
     cfg = s.cfg
+    of = league if league is not None else _League(s, who)
     wheat = s.goods[who * len(cfg.goods) + cfg.feeding_good]
     prestige = s.prestige[who]
     last = _last_round(s)
     if feeding_ahead(s, who):
         if _step_ahead(s, "projects"):
-            prestige += pending_project_prestige(s, who)
+            prestige += of.pending_projects(s)
         keep = 1 if zero_prestige_loses_in(s, s.round) else 0
         if _can_still_act(s, who):
             wheat += int(w.reach * wheat_reach(s, who))
@@ -187,7 +219,7 @@ def next_feeding(s: State, who: int, w: Weights = WEIGHTS) -> Feeding | None:
     if cfg.perishable[cfg.feeding_good] and _step_ahead(s, "storage"):
         wheat = _half(wheat, cfg.storage_rounding)
     wheat += int(w.reach * wheat_reach(s, who, next_round=True))
-    prestige += _megalopolis_now(s, who)
+    prestige += _megalopolis_now(s, of.big)
     keep = 1 if zero_prestige_loses_in(s, s.round + 1) else 0
     return Feeding(wheat, prestige, keep, False)
 
@@ -364,7 +396,8 @@ def side_value(
     """
     cfg = s.cfg
     later = len(cfg.rounds) - 1 - s.round  # whole rounds after this one
-    feeding = next_feeding(s, who, w)
+    league = _League(s, who)
+    feeding = next_feeding(s, who, w, league)
     # assets are worth their full value while rounds remain to use them
     if later >= 1:
         worth = 1.0
@@ -375,21 +408,17 @@ def side_value(
     value = float(score)
     _add(parts, "score", float(score))
     if _step_ahead(s, "projects"):
-        pending = float(pending_project_prestige(s, who))
+        pending = float(league.pending_projects(s))
         value += pending
         _add(parts, "projects", pending)
         if s.tables.score_end_prestige:
             pending_end = float(_pending_end_prestige(s, who))
             value += pending_end
             _add(parts, "projects", pending_end)
-    megalopolis = _megalopolis(s, who, later) * w.megalopolis
+    megalopolis = _megalopolis(s, league.big, later) * w.megalopolis
     value += megalopolis
     _add(parts, "megalopolis", megalopolis)
-    population = 0
-    pop = s.pop
-    for p, owner in enumerate(s.owner):
-        if owner == who:
-            population += pop[p]
+    population = league.population
     growth = w.population * later * population
     value += growth
     _add(parts, "growth", growth)
@@ -424,12 +453,12 @@ def side_value(
     if (
         fed
         and zero_prestige_loses_in(s, s.round)
-        and s.prestige[who] + _megalopolis_now(s, who) < 1
+        and s.prestige[who] + _megalopolis_now(s, league.big) < 1
     ):
         value -= w.starve  # fed, but this round ends without prestige
         _add(parts, "starvation", -w.starve)
     if worth:
-        value += worth * _assets(s, who, cfg, w, parts, worth)
+        value += worth * _assets(s, who, cfg, w, league.poleis, parts, worth)
     if w.tiebreak and s.tables.most_goods_breaks_ties:
         tiebreak = w.tiebreak * goods_held(s, who)
         value += tiebreak
@@ -459,24 +488,18 @@ def _pending_end_prestige(s: State, who: int) -> int:
     return total
 
 
-def _megalopolis(s: State, who: int, later: int) -> float:
-    """Megalopolis prestige still to come for the poleis above their base population."""
+def _megalopolis(s: State, big: int, later: int) -> float:
+    """Megalopolis prestige still to come for `big` poleis above their base population."""
     cfg = s.cfg
     steps = later + (1 if _step_ahead(s, "megalopolis") else 0)
     if not steps or not cfg.megalopolis_prestige:
         return 0.0
-    big = 0
-    pop = s.pop
-    poleis = cfg.poleis
-    for p, owner in enumerate(s.owner):
-        if owner == who and pop[p] > poleis[p].base:
-            big += 1
     return float(big * cfg.megalopolis_prestige * steps)
 
 
-def _megalopolis_now(s: State, who: int) -> int:
-    """Megalopolis prestige `who` still gets at this round's end."""
-    return int(_megalopolis(s, who, 0)) if _step_ahead(s, "megalopolis") else 0
+def _megalopolis_now(s: State, big: int) -> int:
+    """Megalopolis prestige a side with `big` such poleis still gets at this round's end."""
+    return int(_megalopolis(s, big, 0)) if _step_ahead(s, "megalopolis") else 0
 
 
 def _assets(
@@ -484,10 +507,12 @@ def _assets(
     who: int,
     cfg: EngineConfig,
     w: Weights,
+    owned: int,
     parts: Parts | None = None,
     worth: float = 1.0,
 ) -> float:
-    """Goods, units and merchants, and what the hoplites could take or collect.
+    """Goods, units and merchants, the `owned` poleis, and what the hoplites could take
+    or collect.
 
     With `parts`, each asset's points times `worth` (what assets count for in this
     round) are added there too.
@@ -512,10 +537,6 @@ def _assets(
     value += units
     merchants = w.merchant * min(s.merchants_hired[who], w.useful_merchants)
     value += merchants
-    owned = 0
-    for o in s.owner:
-        if o == who:
-            owned += 1
     poleis = w.polis * owned
     value += poleis
     capital = cfg.capital[who]

@@ -68,6 +68,7 @@ GROW_CHANCE: Final = 0.9
 
 Policy = Callable[[State, list[Action], random.Random], Action]
 PASS_ACTION: Final[Action] = (PASS,)
+RANSOM_ACTION: Final[Action] = (RANSOM,)
 
 
 def play(s: State, rng: random.Random, pass_alone_fed: float = 0.0) -> Action:
@@ -92,42 +93,49 @@ def play(s: State, rng: random.Random, pass_alone_fed: float = 0.0) -> Action:
         # none is, both end in the pass all the same
         return PASS_ACTION
     offers = TurnOffers(s)
-    picks, weights, indices = _turn_weights(s, offers)
-    if offers.ransom():
-        picks.append((RANSOM,))
-        weights.append(1.0)
-        indices.append(-1)  # offered: asked already
-    picks.append(PASS_ACTION)  # always offered
-    weights.append(PASS_WEIGHT_ALONE if _other_passed(s, me) else PASS_WEIGHT)
-    indices.append(-1)
-    while True:
-        i = _weighted_index(weights, rng)
-        k = indices[i]
-        if k < 0 or offers.act(k):
-            return picks[i]
-        del picks[i], weights[i], indices[i]  # not offered: draw among the rest
-
-
-def _turn_weights(s: State, offers: TurnOffers) -> tuple[list[Action], list[float], list[int]]:
-    """The actions the turn policy could pick (open this turn, whether or not what they need
-    is there: `offers.act` tells), their weights and indices."""
     table = _table(s)
-    me = s.player
     prestige = s.prestige[me]
     hungry = _short_of_wheat(s, me)
-    choices = offers.choices
-    picks: list[Action] = []
-    weights: list[float] = []
-    indices: list[int] = []
-    for k in range(len(choices)):
-        if not offers.open(k):
-            continue
-        weight = table.weight(k, prestige, hungry)
-        if weight > 0.0:
-            picks.append(choices[k])
-            weights.append(weight)
-            indices.append(k)
-    return picks, weights, indices
+    n = len(offers.choices)
+    ransom = offers.ransom()
+    pass_weight = PASS_WEIGHT_ALONE if _other_passed(s, me) else PASS_WEIGHT
+    # `weighted_pick` over [the open actions' weights..., the ransom's 1.0 if offered, the
+    # pass], each sum added in the same order, so the same floats and the same pick; an
+    # action drawn and not offered gets weight 0 and the draw is made again
+    weights = [table.weight(k, prestige, hungry) if offers.open(k) else 0.0 for k in range(n)]
+    while True:
+        total = 0.0
+        for weight in weights:
+            if weight > 0.0:
+                total += weight
+        if ransom:
+            total += 1.0
+        total += pass_weight
+        x = rng.random() * total
+        running = 0.0
+        drawn = _PASS_DRAWN  # the last entry: taken when no running sum passes x
+        for k in range(n):
+            weight = weights[k]
+            if weight > 0.0:
+                running += weight
+                if running > x:
+                    drawn = k
+                    break
+        if drawn == _PASS_DRAWN and ransom:
+            running += 1.0
+            if running > x:
+                drawn = _RANSOM_DRAWN
+        if drawn == _PASS_DRAWN:
+            return PASS_ACTION
+        if drawn == _RANSOM_DRAWN:
+            return RANSOM_ACTION  # offered: asked already
+        if offers.act(drawn):
+            return offers.choices[drawn]
+        weights[drawn] = 0.0  # not offered: draw among the rest
+
+
+_PASS_DRAWN: Final = -2
+_RANSOM_DRAWN: Final = -1
 
 
 class _ActionWeights:

@@ -118,12 +118,14 @@ class Search:
             player = s.player
             edges = node.edges
             untried: list[Action] = []  # in the order listed
+            known_edges: list[Edge] = []  # the options' edges, in the order listed
             for a in options:
                 known = edges.get(a)
                 if known is None:
                     untried.append(a)
                 else:
                     known.available += 1
+                    known_edges.append(known)
             if untried:
                 action = untried[rollout.randbelow(rng, len(untried))]
                 edge = Edge()
@@ -132,8 +134,8 @@ class Search:
                 path.append((edge, player))
                 advance(s, action)
                 break
-            action = self._most_promising(options, edges)
-            edge = edges[action]
+            i = self._most_promising(known_edges)
+            action, edge = options[i], known_edges[i]
             path.append((edge, player))
             drawn = s.chance
             advance(s, action)
@@ -148,14 +150,15 @@ class Search:
             edge.visits += 1
             edge.value += value if player == me else 1.0 - value
 
-    def _most_promising(self, options: list[Action], edges: dict[Action, Edge]) -> Action:
-        """The option with the best UCB score (the first of equals, as `max` picks)."""
-        best = options[0]
+    def _most_promising(self, edges: list[Edge]) -> int:
+        """The index of the edge with the best UCB score (the first of equals, as `max`
+        picks); every option has one here, in the order listed."""
+        best = 0
         best_score = -math.inf
-        for a in options:
-            score = ucb(edges[a], self.exploration)
+        for i, edge in enumerate(edges):
+            score = ucb(edge, self.exploration)
             if score > best_score:
-                best, best_score = a, score
+                best, best_score = i, score
         return best
 
     def rollout(self, s: State, me: int, *, owned: bool = False) -> float:

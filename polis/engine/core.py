@@ -23,7 +23,7 @@ def new_game(config: EngineConfig, seed: int, *, forced_dice: Iterable[int] = ()
     """Set up a game (setup, project reveal, first event) and return the first decision."""
     cfg = config
     n_areas, n_goods = len(cfg.areas), len(cfg.goods)
-    s = State.__new__(State)
+    s = State()
     s.cfg = cfg
     s.tables = tables(cfg)
     s.round = 0

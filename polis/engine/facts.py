@@ -3,7 +3,7 @@
 The turn decision asks a dozen questions ("could this action start?") that
 need the same facts: the side's poleis, its cube supply, its free discs, the
 round's stacking limit, what its units may cross. `SideFacts` computes them
-once for one decision and is then dropped. It is never stored in the state,
+once for one decision (the supply and the crossings on first use) and is then dropped. It is never stored in the state,
 so it cannot outlive a change to it. Nothing in it depends on goods, so the
 surcharge check, which asks the same questions again with fewer goods, reuses it.
 """
@@ -15,26 +15,30 @@ from polis.engine.state import State, count_in
 
 
 class SideFacts:
-    __slots__ = ("_passage", "_state", "discs_free", "limit", "owned", "side", "supply")
+    __slots__ = (
+        "_in_poleis",
+        "_passage",
+        "_state",
+        "_supply",
+        "_supply_known",
+        "discs_free",
+        "limit",
+        "owned",
+        "side",
+    )
 
     side: int
     owned: list[int]  # the poleis of the side's league
     limit: int  # the round's stacking limit
-    supply: int  # cubes not in a polis, on the board or on the player board
     discs_free: int
 
     def __init__(self, s: State, side: int) -> None:
         cfg = s.cfg
-        n = len(cfg.areas)
         self._state = s
         self._passage: Passage | None = None
         self.side = side
         self.limit = s.stacking_limit()
         # the counts of State.supply and State.discs_free, in one pass over the poleis
-        units = s.units
-        on_board = 0
-        for i in range(side * n, side * n + n):
-            on_board += units[i]
         owned: list[int] = []
         in_poleis = 0
         discs = count_in(s.tributed, side)
@@ -46,8 +50,26 @@ class SideFacts:
                 discs += 1
             discs += siege[p * 2 + side]
         self.owned = owned
-        self.supply = cfg.cubes_per_side - on_board - cfg.track_cubes - in_poleis
+        self._in_poleis = in_poleis
+        self._supply = 0
+        self._supply_known = False
         self.discs_free = cfg.discs_per_side - discs if cfg.discs_limited else 1 << 30
+
+    @property
+    def supply(self) -> int:
+        """Cubes not in a polis, on the board or on the player board (counted on first use:
+        only a siege and a civil war ask)."""
+        if not self._supply_known:
+            s = self._state
+            cfg = s.cfg
+            n = len(cfg.areas)
+            units = s.units
+            on_board = 0
+            for i in range(self.side * n, self.side * n + n):
+                on_board += units[i]
+            self._supply = cfg.cubes_per_side - on_board - cfg.track_cubes - self._in_poleis
+            self._supply_known = True
+        return self._supply
 
     @property
     def passage(self) -> Passage:

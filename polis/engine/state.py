@@ -222,8 +222,13 @@ class State:
     reason: str
     log: list[LogEntry]
 
+    def __init__(self) -> None:
+        """An empty state: `new_game` sets up a game's first one, `copy` the rest (every
+        field is set by them). Constructed so, not through `State.__new__`, because a
+        compiled `State()` is a native allocation and `__new__` a call by name."""
+
     def copy(self) -> State:
-        s = State.__new__(State)
+        s = State()
         s.cfg = self.cfg
         s.tables = self.tables
         s.round = self.round
