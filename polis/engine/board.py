@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from mypy_extensions import i64
+
 from polis.engine.state import State
 from polis.engine.tables import ROUTES_MAX, remember
 
@@ -29,17 +31,23 @@ def bits(mask: int) -> tuple[int, ...]:
     return found
 
 
+def index_of(bit: i64) -> i64:
+    """The index of the one set bit of `bit` (compiled: native ints, as in every loop over
+    a mask of areas here; masks fit in 64 bits, the ruleset checks allow at most 62 areas)."""
+    return int(bit).bit_length() - 1
+
+
 def _spread(adj: tuple[int, ...], start: int, passable: int) -> int:
     """Areas adjacent to `start` or to any passable area reachable from it."""
-    reached = 0
-    seen = start
-    frontier = start
+    reached: i64 = 0
+    seen: i64 = start
+    frontier: i64 = start
     while frontier:
-        nbrs = 0
-        rest = frontier
+        nbrs: i64 = 0
+        rest: i64 = frontier
         while rest:  # each set bit, low to high: a plain loop, no tuple of indices made
             low = rest & -rest
-            nbrs |= adj[low.bit_length() - 1]
+            nbrs |= adj[index_of(low)]
             rest ^= low
         new = nbrs & ~seen
         reached |= new
@@ -62,14 +70,15 @@ def sea_adjacency(s: State, side: int, allowed: bool) -> tuple[int, ...]:
 
 def not_enemy_controlled(s: State, side: int, areas: int) -> int:
     """The subset of `areas` where the opponent does not have more units than `side`."""
-    n = len(s.cfg.areas)
+    n: i64 = len(s.cfg.areas)
     units = s.units
-    mine, theirs = side * n, (1 - side) * n
-    out = 0
-    rest = areas
+    mine: i64 = side * n
+    theirs: i64 = (1 - side) * n
+    out: i64 = 0
+    rest: i64 = areas
     while rest:
         low = rest & -rest
-        i = low.bit_length() - 1
+        i = index_of(low)
         if units[theirs + i] <= units[mine + i]:
             out |= low
         rest ^= low
@@ -77,14 +86,14 @@ def not_enemy_controlled(s: State, side: int, areas: int) -> int:
 
 
 def below_limit(s: State, side: int, areas: int) -> int:
-    base = side * len(s.cfg.areas)
-    limit = s.stacking_limit()
+    base: i64 = side * len(s.cfg.areas)
+    limit: i64 = s.stacking_limit()
     units = s.units
-    out = 0
-    rest = areas
+    out: i64 = 0
+    rest: i64 = areas
     while rest:
         low = rest & -rest
-        if units[base + low.bit_length() - 1] < limit:
+        if units[base + index_of(low)] < limit:
             out |= low
         rest ^= low
     return out
@@ -95,22 +104,30 @@ class Passage:
 
     __slots__ = ("land_ok", "sea_adj", "seas_for_galleys", "seas_for_hoplites")
 
+    land_ok: int
+    seas_for_hoplites: int
+    seas_for_galleys: int
+    sea_adj: tuple[int, ...]
+
     def __init__(self, s: State, side: int) -> None:
         cfg = s.cfg
-        n = len(cfg.areas)
+        n: i64 = len(cfg.areas)
         units = s.units
-        mine, theirs = side * n, (1 - side) * n
-        limit = s.stacking_limit()
+        mine: i64 = side * n
+        theirs: i64 = (1 - side) * n
+        limit: i64 = s.stacking_limit()
         by_control = cfg.move_blocked_by_control
         by_full = cfg.move_blocked_by_full
-        free = 0  # not controlled by the opponent
-        room = 0  # below the stacking limit for `side`
+        free: i64 = 0  # not controlled by the opponent
+        room: i64 = 0  # below the stacking limit for `side`
+        bit: i64 = 1
         for i in range(n):
-            own = units[mine + i]
+            own: i64 = units[mine + i]
             if not by_control or units[theirs + i] <= own:
-                free |= 1 << i
+                free |= bit
             if not by_full or own < limit:
-                room |= 1 << i
+                room |= bit
+            bit <<= 1
         self.land_ok = free & room & cfg.territory_mask
         self.seas_for_hoplites = free & cfg.sea_mask  # galleys never block a hoplite's crossing
         self.seas_for_galleys = free & room & cfg.sea_mask
@@ -125,11 +142,11 @@ def hoplite_reach(s: State, side: int, origin: int, passage: Passage | None = No
     seas_ok = way.seas_for_hoplites
     entry = cfg.coasts[origin] & seas_ok
     if entry:
-        rest = (entry | _spread(way.sea_adj, entry, seas_ok)) & seas_ok
+        rest: i64 = (entry | _spread(way.sea_adj, entry, seas_ok)) & seas_ok
         shores = cfg.shores
         while rest:  # every sea on the way is crossed
             low = rest & -rest
-            reach |= shores[low.bit_length() - 1]
+            reach |= shores[index_of(low)]
             rest ^= low
     return reach & cfg.territory_mask & ~(1 << origin)
 
@@ -182,11 +199,11 @@ def _route_costs(start: int, adj: tuple[int, ...], weight: list[int]) -> list[in
         open_areas[k] = open_areas[-1]
         open_areas.pop()
         here = best[area] = cost[area]
-        rest = adj[area]
+        rest: i64 = adj[area]
         while rest:  # each neighbour, low to high
             low = rest & -rest
             rest ^= low
-            nxt = low.bit_length() - 1
+            nxt = index_of(low)
             if best[nxt] >= 0:
                 continue
             c = here + weight[nxt]
@@ -209,25 +226,31 @@ def bribe_free_destinations(s: State, side: int, origin: int) -> int:
     ruleset makes them count).
     """
     cfg = s.cfg
-    n = len(cfg.areas)
-    theirs = (1 - side) * n
-    free = 0  # areas that cost no bribe
+    n: i64 = len(cfg.areas)
+    theirs: i64 = (1 - side) * n
+    units = s.units
+    free: i64 = 0  # areas that cost no bribe
+    bit: i64 = 1
+    no_bribe = cfg.proxenos_bribe == 0
     for i in range(n):
-        if cfg.proxenos_bribe == 0 or s.units[theirs + i] == 0:
-            free |= 1 << i
+        if no_bribe or units[theirs + i] == 0:
+            free |= bit
+        bit <<= 1
     ends = cfg.proxenos_bribe_endpoints
     here = cfg.poleis[origin]
-    land = _free_ends(cfg.land_adj, here.territory, free, ends) if here.territory >= 0 else 0
-    sea = 0
+    land: i64 = _free_ends(cfg.land_adj, here.territory, free, ends) if here.territory >= 0 else 0
+    sea: i64 = 0
     if here.ports:
         adj = sea_adjacency(s, side, cfg.proxenos_diolkos)
         for start in here.ports:
             sea |= _free_ends(adj, start, free, ends)
-    out = 0
+    out: i64 = 0
+    bit = 1
     for p, pol in enumerate(cfg.poleis):
-        t = pol.territory
+        t: i64 = pol.territory
         if p != origin and ((t >= 0 and land >> t & 1) or pol.port_mask & sea):
-            out |= 1 << p
+            out |= bit
+        bit <<= 1
     return out
 
 

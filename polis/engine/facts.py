@@ -3,12 +3,15 @@
 The turn decision asks a dozen questions ("could this action start?") that
 need the same facts: the side's poleis, its cube supply, its free discs, the
 round's stacking limit, what its units may cross. `SideFacts` computes them
-once for one decision (the supply and the crossings on first use) and is then dropped. It is never stored in the state,
-so it cannot outlive a change to it. Nothing in it depends on goods, so the
-surcharge check, which asks the same questions again with fewer goods, reuses it.
+once for one decision (the supply and the crossings on first use) and is then
+dropped. It is never stored in the state, so it cannot outlive a change to it.
+Nothing in it depends on goods, so the surcharge check, which asks the same
+questions again with fewer goods, reuses it.
 """
 
 from __future__ import annotations
+
+from mypy_extensions import i64
 
 from polis.engine.board import Passage
 from polis.engine.state import State, count_in
@@ -40,15 +43,17 @@ class SideFacts:
         self.limit = s.stacking_limit()
         # the counts of State.supply and State.discs_free, in one pass over the poleis
         owned: list[int] = []
-        in_poleis = 0
-        discs = count_in(s.tributed, side)
+        in_poleis: i64 = 0
+        discs: i64 = count_in(s.tributed, side)
         pop, siege = s.pop, s.siege_discs
+        two_p_side: i64 = side  # p * 2 + side, polis by polis
         for p, o in enumerate(s.owner):
             if o == side:
                 owned.append(p)
                 in_poleis += pop[p]
                 discs += 1
-            discs += siege[p * 2 + side]
+            discs += siege[two_p_side]
+            two_p_side += 2
         self.owned = owned
         self._in_poleis = in_poleis
         self._supply = 0
@@ -62,10 +67,11 @@ class SideFacts:
         if not self._supply_known:
             s = self._state
             cfg = s.cfg
-            n = len(cfg.areas)
+            n: i64 = len(cfg.areas)
             units = s.units
-            on_board = 0
-            for i in range(self.side * n, self.side * n + n):
+            on_board: i64 = 0
+            first: i64 = self.side * n
+            for i in range(first, first + n):
                 on_board += units[i]
             self._supply = cfg.cubes_per_side - on_board - cfg.track_cubes - self._in_poleis
             self._supply_known = True

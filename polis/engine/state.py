@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any, Final, TypeVar
 
-from mypy_extensions import mypyc_attr
+from mypy_extensions import i64, mypyc_attr
 
 from polis.compiler.config import EngineConfig
 from polis.engine import rng
@@ -57,9 +57,10 @@ def put(values: tuple[_T, ...], i: int, value: _T) -> tuple[_T, ...]:
 def count_in(values: tuple[int, ...], x: int) -> int:
     """`values.count(x)` as a typed loop: compiled, it compares machine ints, where
     `count` compares objects (the turn decision and the evaluation ask it every time)."""
-    n = 0
+    n: i64 = 0
+    want: i64 = x
     for v in values:
-        if v == x:
+        if v == want:
             n += 1
     return n
 

@@ -33,6 +33,11 @@ from polis.rules.yaml_loader import Document
 MAX_CHOICES = 1_000
 
 
+# the engine holds sets of areas as bitmasks in native 64-bit ints (polis/engine/board.py):
+# at most 62 territories and seas together (the shipped boards have 17)
+MAX_AREAS = 62
+
+
 def tribute_choices(boxes: list[int], hoplites: int) -> int:
     """How many ways `hoplites` (all that fit) can fill rows of these box counts.
 
@@ -357,6 +362,9 @@ class _Checker:
             )
         if "capital_unfed" not in losses:
             self.fail(("loss_conditions",), msg("check.capital_unfed"))
+        areas = len(rs.territories) + len(rs.seas)
+        if areas > MAX_AREAS:  # sets of areas are 64-bit masks in the compiled engine
+            self.fail(("seas",), msg("check.too_many_areas", count=areas, limit=MAX_AREAS))
         self.playable()
 
     def playable(self) -> None:

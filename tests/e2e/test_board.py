@@ -150,6 +150,29 @@ def test_a_move_made_by_clicking_the_board(
     context.close()
 
 
+RUNNING_ANIMATIONS = """els => els.flatMap((el) => el.getAnimations({ subtree: true }))
+  .filter((a) => a.playState === "running").length"""
+
+
+def running_animations(page: Any) -> int:
+    """Animations running on the board's choices (the board may sit in a shadow root)."""
+    return int(page.locator(".pb-el.pb-target").evaluate_all(RUNNING_ANIMATIONS))
+
+
+def test_the_choices_on_the_board_are_lit_and_still(server: Server, browser: Any) -> None:
+    """A choice on the board is lit (gold, glowing, the rest dimmed) and does not move: a
+    pulse made the browser paint the board at every frame for as long as the choice waited
+    (0.92 of a core a page, measured), and the players' clicks queued behind the paints."""
+    context, page, errors = open_page(browser, server, "laptop")
+    choose_action(page, "Move Hoplites")
+    lit = page.locator(".pb-el.pb-target .pb-area").first
+    assert lit.evaluate("el => getComputedStyle(el).filter").startswith("url(")
+    page.wait_for_timeout(500)
+    assert running_animations(page) == 0
+    assert not errors, errors
+    context.close()
+
+
 def test_keyboard_chooses_a_highlighted_element(server: Server, browser: Any) -> None:
     context, page, errors = open_page(browser, server, "laptop")
     choose_action(page, "Move Hoplites")

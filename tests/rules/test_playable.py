@@ -186,3 +186,23 @@ def test_a_plausible_variant_is_still_accepted() -> None:
     body = "override:\n  battle:\n    threshold: 12\n" + ROUNDS_2E % (4, 6, 8)
     model = load_overlay_text(HEADER + body, display="house.yaml").model
     assert model.battle.threshold == 12
+
+
+def test_a_board_of_more_areas_than_the_engine_holds() -> None:
+    """The compiled engine keeps sets of areas in 64-bit masks: 62 territories and seas at
+    most (the shipped boards have 17). Beyond, masks would silently wrap."""
+    from polis.rules.checks import MAX_AREAS
+
+    seas, lands = 32 - 5, MAX_AREAS + 1 - 32 - 12  # the schema's most seas; one area too many
+    body = "add:\n  seas:\n" + "".join(
+        f"    s{i}: {{name: Sea {i}, neighbours: [s{(i + 1) % seas}], src: {{estimate: x}}}}\n"
+        for i in range(seas)
+    )
+    body += "  territories:\n" + "".join(
+        f"    t{i}: {{name: Land {i}, neighbours: [t{(i + 1) % lands}], coasts: [], tribute: [],"
+        f" src: {{estimate: x}}}}\n"
+        for i in range(lands)
+    )
+    lines = problems(body)
+    wanted = f"{MAX_AREAS + 1} territories and seas in all: the engine plays boards of at most "
+    assert any(f"{wanted}{MAX_AREAS}" in line for line in lines), lines
