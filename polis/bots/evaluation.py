@@ -25,6 +25,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from mypy_extensions import i64
+
 from polis.compiler.config import EngineConfig
 from polis.engine import (
     DRAW,
@@ -126,9 +128,11 @@ def _last_round(s: State) -> bool:
 def pending_project_prestige(s: State, who: int) -> int:
     """Prestige the projects under way in `who`'s poleis bring at this round's end."""
     cfg = s.cfg
-    total = 0
+    total: i64 = 0
+    done = s.proj_done
+    owner = s.owner
     for j, loc in enumerate(s.proj_loc):
-        if loc >= 0 and not s.proj_done[j] and s.owner[loc] == who:
+        if loc >= 0 and not done[j] and owner[loc] == who:
             proj = cfg.projects[j]
             if proj.half_population:
                 half = s.pop[loc] // 2 + (s.pop[loc] % 2 if proj.half_population == "up" else 0)
@@ -171,16 +175,24 @@ class _League:
 
     __slots__ = ("big", "pending", "poleis", "population", "who")
 
+    population: int
+    poleis: int
+    big: int
+
     def __init__(self, s: State, who: int) -> None:
         self.who = who
-        population = poleis = big = 0
+        population: i64 = 0
+        poleis: i64 = 0
+        big: i64 = 0
         pop = s.pop
         bases = s.cfg.poleis
+        mine: i64 = who
         for p, owner in enumerate(s.owner):
-            if owner == who:
-                population += pop[p]
+            if owner == mine:
+                here: i64 = pop[p]
+                population += here
                 poleis += 1
-                if pop[p] > bases[p].base:
+                if here > bases[p].base:
                     big += 1
         self.population = population
         self.poleis = poleis
@@ -239,14 +251,17 @@ def feeding_outcome(s: State, who: int, feeding: Feeding) -> tuple[int, int, int
     it finds them first.
     """
     cfg = s.cfg
-    need = 0
+    need: i64 = 0
     others: list[int] = []
-    capital = cfg.capital[who]
+    capital: i64 = cfg.capital[who]
+    mine: i64 = who
+    pop = s.pop
     for p, owner in enumerate(s.owner):
-        if owner == who:
-            need += s.pop[p]
+        if owner == mine:
+            here: i64 = pop[p]
+            need += here
             if p != capital:
-                others.append(s.pop[p])
+                others.append(here)
     wheat, prestige, keep = feeding.wheat, feeding.prestige, feeding.keep
     short = need - wheat
     if short <= 0:
@@ -518,22 +533,23 @@ def _assets(
     round) are added there too.
     """
     value = 0.0
-    g = len(cfg.goods)
+    g: i64 = len(cfg.goods)
     goods = 0.0
     have = s.goods
-    wheat = cfg.feeding_good
+    wheat: i64 = cfg.feeding_good
     perishable = cfg.perishable
+    first: i64 = who * g
     for k in range(g):
         if k != wheat:
-            goods += have[who * g + k] * (w.perishable if perishable[k] else w.good)
+            goods += have[first + k] * (w.perishable if perishable[k] else w.good)
     value += goods
-    n = len(cfg.areas)
+    n: i64 = len(cfg.areas)
     all_units = s.units
-    mine = who * n  # `who`'s units are units[mine + area]
-    on_board = 0
+    mine: i64 = who * n  # `who`'s units are units[mine + area]
+    on_board: i64 = 0
     for i in range(mine, mine + n):
         on_board += all_units[i]
-    units = w.unit * on_board
+    units = w.unit * float(on_board)  # as float * int does: the int made a float first
     value += units
     merchants = w.merchant * min(s.merchants_hired[who], w.useful_merchants)
     value += merchants
@@ -566,25 +582,30 @@ def _best_tribute(s: State, who: int, mine: int) -> int:
     """Goods of the largest tribute `who`'s hoplites could still collect this round
     (its units are `s.units[mine + area]`)."""
     cfg = s.cfg
-    best = 0
+    best: i64 = 0
     yields = cfg.tribute_yields
+    most: i64 = len(yields)
     units = s.units
-    for t in range(cfg.n_territories):
-        h = units[mine + t]
+    base: i64 = mine
+    once = cfg.tribute_once
+    tributed = s.tributed
+    n: i64 = cfg.n_territories
+    for t in range(n):
+        h: i64 = units[base + t]
         rows = cfg.tribute_rows[t]
-        if not h or not rows or (cfg.tribute_once and s.tributed[t] >= 0):
+        if not h or not rows or (once and tributed[t] >= 0):
             continue
         if not _held_or_open(s, cfg.poleis_in_area[t], who):
             continue
         # the yield grows faster than linearly: hoplites on the longest row give the most
-        boxes = 0
+        boxes: i64 = 0
         for _, b in rows:
             if b > boxes:
                 boxes = b
-        placed = min(h, boxes)
-        if placed > len(yields):
-            placed = len(yields)
-        gain = yields[placed - 1]
+        placed = h if h < boxes else boxes
+        if placed > most:
+            placed = most
+        gain: i64 = yields[placed - 1]
         if gain > best:
             best = gain
     return best
@@ -593,15 +614,18 @@ def _best_tribute(s: State, who: int, mine: int) -> int:
 def _siege_chances(s: State, who: int, mine: int) -> float:
     """Expected points of the sieges `who` could try now (prestige and population)."""
     cfg = s.cfg
-    n = len(cfg.areas)
+    n: i64 = len(cfg.areas)
     units = s.units
-    theirs = (1 - who) * n
+    ours: i64 = mine
+    theirs: i64 = (1 - who) * n
+    owner = s.owner
+    side: i64 = who
     total = 0.0
     for p, pol in enumerate(cfg.poleis):
-        t = pol.territory
-        if t < 0 or s.owner[p] == who:
+        t: i64 = pol.territory
+        if t < 0 or owner[p] == side:
             continue
-        own = units[mine + t]
+        own: i64 = units[ours + t]
         if own < pol.base or own <= units[theirs + t]:
             continue
         if cfg.siege_capitals_immune and pol.capital_of >= 0:

@@ -26,6 +26,8 @@ import random
 from collections.abc import Callable
 from typing import Final
 
+from mypy_extensions import i64
+
 from polis.bots.evaluation import feeding_ahead
 from polis.compiler.config import EngineConfig
 from polis.engine import (
@@ -218,10 +220,11 @@ def _short_of_wheat(s: State, me: int) -> bool:
 
 def _population(s: State, me: int) -> int:
     """Cubes in `me`'s poleis: the wheat its feeding needs."""
-    need = 0
+    need: i64 = 0
+    side: i64 = me
     pop = s.pop
     for p, owner in enumerate(s.owner):
-        if owner == me:
+        if owner == side:
             need += pop[p]
     return need
 

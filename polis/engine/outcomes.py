@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from mypy_extensions import i64
+
 from polis.compiler.config import PRESTIGE, EngineConfig
 from polis.engine.state import DRAW, State
 
@@ -109,16 +111,20 @@ def scores(s: State) -> list[int]:
     """Each side's score now (the final score once the game is over): the sums of
     `score_parts`, added up without building them (every evaluation of a bot asks)."""
     tab = s.tables
-    totals = [0, 0]
+    athens: i64 = 0
+    sparta: i64 = 0
     owner = s.owner
     if tab.score_population:
         pop = s.pop
         for p, side in enumerate(owner):
-            if side >= 0:
-                totals[side] += pop[p]
+            if side == 0:
+                athens += pop[p]
+            elif side == 1:
+                sparta += pop[p]
     if tab.score_prestige:
-        totals[0] += s.prestige[0]
-        totals[1] += s.prestige[1]
+        athens += s.prestige[0]
+        sparta += s.prestige[1]
+    totals = [athens, sparta]
     if tab.score_end_prestige:
         projects = s.cfg.projects
         done = s.proj_done
