@@ -43,6 +43,7 @@ whose next iteration could end past that bound all the same (counted in
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 import time
 from dataclasses import dataclass
@@ -84,6 +85,12 @@ class Budget:
     # nothing and lost ties on goods: in the Corinthian War (one round; 32 of 100 self-play
     # games tied on score) its Athens won 84 of 100 games against greedy, with 0.02 a good 94
     tiebreak: float = 0.0
+    # how the root shares out the iterations: "ucb" as every node of the tree, or "halving"
+    # (sequential halving: rounds that try each remaining action equally often and keep the
+    # better half, the last one standing played). UCB spends its iterations where the value
+    # looks best so far, which is what the tree below needs; the root only has to name the
+    # best action, and a bigger budget spent evenly on the contenders names it more surely
+    root: str = "ucb"
 
 
 # the prior: 14 -> 19 wins of 20 against greedy on 1e at 300 iterations (2e: 15 -> 13,
@@ -95,13 +102,15 @@ _QUICK = Budget(iterations=300, seconds=0.5, rollout_plies=30, prior_visits=10, 
 # against greedy where 300 won 86; with the faster engine and rollouts 700 take about
 # 0.6 of the CPU time 800 took (500 won 2e 185 of 200 where 800 had won 191: issue 31
 # part 5, docs/bots.md). Its rollouts pass where acting alone would spend goods for nothing.
-# `strong` only looks further. `quick` is the search the shipped balance records were
-# made with: what the balance lab's self-play games use
+# `strong` looks further and shares its root's iterations by sequential halving: 132 of
+# 200 games of 2e against `normal` (seeds 0-199), where the same 2,000 iterations shared
+# by UCB won 122 and 4,000 by UCB 121 (docs/bots.md). `quick` is the search the shipped
+# balance records were made with: what the balance lab's self-play games use
 _NORMAL = dataclasses.replace(_QUICK, iterations=700, pass_alone_fed=0.5, tiebreak=0.02)
 LEVELS: dict[str, Budget] = {
     "quick": _QUICK,
     "normal": _NORMAL,
-    "strong": dataclasses.replace(_NORMAL, iterations=2000, seconds=2.0),
+    "strong": dataclasses.replace(_NORMAL, iterations=2000, seconds=2.0, root="halving"),
 }
 
 PROGRESS_STEPS = 20  # progress reports per decision
@@ -122,6 +131,7 @@ class MctsBot:
         self.guard_stops = 0  # decisions the CPU-time guard cut short
         self.last_iterations = 0
         self.weights = WEIGHTS  # set per search: the budget's, or those fitted for the ruleset
+        self._halving: _Halving | None = None  # the root's rounds, where the budget says so
 
     # ---------------------------------------------------------------- search
 
@@ -130,7 +140,10 @@ class MctsBot:
         options = legal_actions(state)
         if len(options) == 1:
             return options[0]
-        return self._best(self.search(state, started), options)
+        root = self.search(state, started)
+        if self._halving is not None:
+            return self._halving.winner()
+        return self._best(root, options)
 
     def search(self, state: State, started: float | None = None) -> Node:
         """Grow a tree for the decision `state.player` owes; returns its root.
@@ -148,13 +161,17 @@ class MctsBot:
         if budget.prior_visits:
             self._seed_root(root, state, me)
         search = self._search()
+        self._halving = None
+        if budget.root == "halving":
+            self._halving = _Halving(root, legal_actions(state), budget.iterations)
         report = max(1, budget.iterations // PROGRESS_STEPS)
         bound = budget.seconds * (1.0 - GUARD_SLACK)
         done = 0
         last = time.process_time()
         slowest = 0.0
         for done in range(1, budget.iterations + 1):
-            search.iterate(root, determinize(state, me, self.rng), me)
+            first = self._halving.next() if self._halving is not None else None
+            search.iterate(root, determinize(state, me, self.rng), me, first)
             if self.progress is not None and done % report == 0:
                 self.progress(done / budget.iterations)
             # stop where the next iteration could end past the bound, not once it has: allow
@@ -230,3 +247,39 @@ class MctsBot:
     def _finish(self, s: State) -> State:
         """The leaf's action in progress completed (`tree.Search.finish`)."""
         return self._search().finish(s)
+
+
+class _Halving:
+    """Sequential halving at the root (Karnin, Koren and Somekh 2013): over ceil(log2 n)
+    rounds of about equal budget, each remaining action is tried equally often (in turn),
+    then the better half by mean value (the root's prior included) goes on."""
+
+    def __init__(self, root: Node, options: list[Action], iterations: int) -> None:
+        self.root = root
+        self.alive = list(options)
+        self.rounds = max(1, math.ceil(math.log2(len(options)))) if len(options) > 1 else 1
+        self.per_round = max(1, iterations // self.rounds)
+        self.used = 0  # iterations of this round so far
+        self.turn = 0
+
+    def next(self) -> Action:
+        """The root action of the next iteration."""
+        if len(self.alive) > 1 and self.used >= max(self.per_round, len(self.alive)):
+            self._halve()
+        action = self.alive[self.turn % len(self.alive)]
+        self.turn += 1
+        self.used += 1
+        return action
+
+    def _mean(self, action: Action) -> float:
+        edge = self.root.edges.get(action)
+        return edge.value / edge.visits if edge is not None and edge.visits else 0.0
+
+    def _halve(self) -> None:
+        ranked = sorted(self.alive, key=self._mean, reverse=True)  # stable: listed order on ties
+        self.alive = ranked[: (len(ranked) + 1) // 2]
+        self.used = 0
+        self.turn = 0
+
+    def winner(self) -> Action:
+        return max(self.alive, key=self._mean)

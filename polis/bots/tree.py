@@ -98,13 +98,15 @@ class Search:
         self.play = rollout.play
         self.policy = rollout.choose
 
-    def iterate(self, root: Node, s: State, me: int) -> None:
+    def iterate(self, root: Node, s: State, me: int, first: Action | None = None) -> None:
         """One iteration from the determinization `s`: down the tree, a rollout, the backup.
 
         `s` is this iteration's own (`determinize` made it): it is played on in place, down
-        the tree and through the rollout, with no copy at each step."""
+        the tree and through the rollout, with no copy at each step. `first`: the root's
+        action to take (a root that shares out its iterations itself), else UCB's."""
         rng = self.rng
         node = root
+        forced = first
         path: list[tuple[Edge, int]] = []
         # the tree ends where the root's round does, and a search begun in the turns ends it
         # where the turns do: the round's bookkeeping after them (feeding, growth, phoros) is
@@ -126,6 +128,15 @@ class Search:
                 else:
                     known.available += 1
                     known_edges.append(known)
+            if forced is not None:
+                action, forced = forced, None
+                taken = edges.get(action)
+                if taken is None:  # new: expanded as an untried action is
+                    untried = [action]
+                else:
+                    untried = []
+                    known_edges = [taken]
+                    options = [action]
             if untried:
                 action = untried[rollout.randbelow(rng, len(untried))]
                 edge = Edge()

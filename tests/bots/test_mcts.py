@@ -10,6 +10,7 @@ the root), not just the choice, and checks that a peeking bot fails it.
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 from collections import Counter
 
@@ -149,8 +150,9 @@ def test_levels_are_iteration_budgets_with_a_time_guard() -> None:
     budgets = list(LEVELS.values())
     assert budgets[0].iterations < budgets[1].iterations < budgets[2].iterations
     assert LEVELS["normal"].seconds == 0.5 and LEVELS["strong"].seconds == 2.0
-    # strong only looks further than normal
-    assert dataclasses.replace(LEVELS["strong"], iterations=0, seconds=0.0) == (
+    # strong looks further than normal and halves its root's contenders; nothing else differs
+    assert LEVELS["normal"].root == "ucb" and LEVELS["strong"].root == "halving"
+    assert dataclasses.replace(LEVELS["strong"], iterations=0, seconds=0.0, root="ucb") == (
         dataclasses.replace(LEVELS["normal"], iterations=0, seconds=0.0)
     )
     s = position("2e", 1, player="sparta", active="sparta")
@@ -427,3 +429,34 @@ def test_a_leaf_share_mixes_the_leafs_value_with_the_rollouts(plies: int) -> Non
     assert mixed == pytest.approx(0.5 * half._chance(leaf, 0) + 0.5 * rolled)
     if plies:
         assert rolled != plain._chance(leaf, 0)  # the rollout moved the value: the mix is a mix
+
+
+def test_sequential_halving_tries_every_root_action_then_keeps_the_better_half() -> None:
+    """`root="halving"`: the first round gives each root action the same share, each later
+    round keeps the better half (by mean value), and the last one standing is played."""
+    s = position("2e", 3, player="athens", active="athens")
+    options = legal_actions(s)
+    assert len(options) >= 4
+    budget = Budget(iterations=240, seconds=60.0, rollout_plies=10, root="halving")
+    bot = MctsBot(7, budget=budget)
+    root = bot.search(s)
+    visits = {a: root.edges[a].visits for a in options}
+    assert sum(visits.values()) == 240  # every iteration went down from a chosen root action
+    rounds = math.ceil(math.log2(len(options)))
+    first = 240 // rounds // len(options)
+    assert min(visits.values()) >= first  # nobody was left out of the first round
+    halving = bot._halving
+    assert halving is not None and len(halving.alive) <= 2
+    survivors = set(halving.alive)
+    assert all(visits[a] > max(visits[b] for b in options if b not in survivors) for a in survivors)
+    chosen = MctsBot(7, budget=budget).choose(s)
+    assert chosen in survivors and chosen == MctsBot(7, budget=budget).choose(s)
+
+
+def test_a_ucb_root_is_unchanged_by_the_halving_option() -> None:
+    s = position("1e", 4, player="sparta", active="sparta")
+    plain = MctsBot(11, budget=QUICK).search(s)
+    same = MctsBot(11, budget=dataclasses.replace(QUICK, root="ucb")).search(s)
+    assert {a: (e.visits, e.value) for a, e in plain.edges.items()} == {
+        a: (e.visits, e.value) for a, e in same.edges.items()
+    }
