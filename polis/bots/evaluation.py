@@ -315,7 +315,7 @@ def wheat_reach(s: State, who: int, *, next_round: bool = False) -> int:
             tribute = max(tribute, yields[min(h, boxes, len(yields)) - 1])
     trade = 0
     merchants = s.merchants_hired[who] if next_round else s.merchants_in_port(who)
-    if merchants and not (cfg.trade_needs_commercial and not _owns_commercial(s, who)):
+    if merchants and not (cfg.trade_needs_commercial and not s.owns_commercial(who)):
         open_cargo = cfg.rounds[min(s.round + next_round, len(cfg.rounds) - 1)].cargo_open
         g = len(cfg.goods)
         goods = s.goods
@@ -355,15 +355,6 @@ def _held_or_open(s: State, here: tuple[int, ...], who: int) -> bool:
     owner = s.owner
     for p in here:
         if owner[p] == who:
-            return True
-    return False
-
-
-def _owns_commercial(s: State, who: int) -> bool:
-    """`State.owns_commercial` as a loop (no generator made at each evaluation)."""
-    owner = s.owner
-    for i, p in enumerate(s.cfg.poleis):
-        if p.commercial == who and owner[i] == who:
             return True
     return False
 

@@ -47,6 +47,7 @@ import math
 import random
 import time
 from dataclasses import dataclass
+from typing import Literal
 
 from polis.bots import fitted, tree
 from polis.bots.base import Progress
@@ -61,7 +62,8 @@ class Budget:
     seconds: float  # CPU-time guard: a search never runs past it
     rollout_plies: int  # decisions a rollout plays before the position is scored
     exploration: float = 0.2  # UCB constant, values being win chances in 0..1
-    finish: str = "greedy"  # how a leaf's action in progress is completed: greedy | policy | none
+    finish: Literal["greedy", "policy", "none"] = "greedy"  # how a leaf's action in progress
+    # is completed
     # points of evaluation that make a 73 % win chance. Not the fit's calibrated scale (8 to
     # 12 points): with it 2e's Athens won 58 of 80 screened games, with 4 points 72
     scale: float = 4.0
@@ -90,7 +92,14 @@ class Budget:
     # better half, the last one standing played). UCB spends its iterations where the value
     # looks best so far, which is what the tree below needs; the root only has to name the
     # best action, and a bigger budget spent evenly on the contenders names it more surely
-    root: str = "ucb"
+    root: Literal["ucb", "halving"] = "ucb"
+
+    def __post_init__(self) -> None:
+        # a misspelt way would otherwise run as the default without a word
+        if self.finish not in ("greedy", "policy", "none"):
+            raise ValueError(f"Budget.finish: greedy, policy or none, not {self.finish!r}")
+        if self.root not in ("ucb", "halving"):
+            raise ValueError(f"Budget.root: ucb or halving, not {self.root!r}")
 
 
 # the prior: 14 -> 19 wins of 20 against greedy on 1e at 300 iterations (2e: 15 -> 13,

@@ -263,6 +263,8 @@ def randbelow(rng: random.Random, n: int) -> int:
     """`rng.randrange(n)` for n > 0: the same draws in the same order (the standard
     library's own rejection loop over `getrandbits`), compiled, where `randrange` itself
     runs as interpreted Python at every pick of a rollout."""
+    if n <= 0:  # as randrange: getrandbits(0) is always 0, and the loop below would not end
+        raise ValueError(f"randbelow needs n > 0, not {n}")
     k = n.bit_length()
     r = rng.getrandbits(k)
     while r >= n:

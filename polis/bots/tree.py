@@ -50,14 +50,10 @@ class Node:
         self.edges: dict[Action, Edge] = {}
 
 
-def outcome_key(before: State, after: State, me: int) -> str:
-    """What `me` observes of a step's chance: its public log, and `me`'s own hand."""
-    return observed(after, before.chance, me)
-
-
 def observed(after: State, drawn_before: int, me: int) -> str:
-    """`outcome_key` of the step that led to `after` from a state that had made
-    `drawn_before` chance draws (the step played in place, its log in `after.log`)."""
+    """What `me` observes of the chance of the step that led to `after` from a state that
+    had made `drawn_before` chance draws (the step played in place, its log in `after.log`):
+    its public log, and `me`'s own hand."""
     if after.chance == drawn_before:
         return ""
     key = repr(after.log)
@@ -130,6 +126,10 @@ class Search:
                     known_edges.append(known)
             if forced is not None:
                 action, forced = forced, None
+                # the root's options are `me`'s, which no determinization changes; a root
+                # that names another has been handed the wrong state
+                if action not in options:
+                    raise ValueError(f"the root's action {action!r} is not legal here")
                 taken = edges.get(action)
                 if taken is None:  # new: expanded as an untried action is
                     untried = [action]

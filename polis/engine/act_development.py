@@ -100,12 +100,9 @@ def _builders(s: State, unit: int, side: int, f: SideFacts, first_only: bool) ->
     return out
 
 
-def can_build(s: State, kind: str, side: int, facts: SideFacts | None = None) -> bool:
-    return can_build_unit(s, _unit(s, kind), side, facts_for(s, side, facts))
-
-
 def can_build_unit(s: State, unit: int, side: int, f: SideFacts) -> bool:
-    """`can_build` by the unit's kind (HOPLITES, GALLEYS, MERCHANTS): the turn's check."""
+    """Can `side` create one unit of this kind (HOPLITES, GALLEYS, MERCHANTS) now? The
+    turn's check."""
     return bool(_builders(s, unit, side, f, True))
 
 

@@ -4,9 +4,10 @@ The engine asks a configuration the same questions on every decision: an
 action's index and prestige cost, the goods an action may spend, the ways to
 spread hoplites over a tribute territory, the proxenos's cheapest routes. The
 answers live in one `Tables` per configuration, which every state of a game
-holds (`State.tables`). Only states hold tables strongly; the registry that
-finds them for `new_game` holds weak references (to each table's anchor), so
-an uploaded ruleset's memos go when its last game goes, and a configuration
+holds (`State.tables`). Only states hold tables from outside (a table and its
+anchor refer to each other); the registry that finds them for `new_game` holds
+weak references to the anchors, so an uploaded ruleset's memos go with the
+garbage collector's next pass after its last game goes, and a configuration
 lives no longer than the tables that name it. The memos that grow with play are bounded: a full
 one is emptied and fills again with what play needs.
 """
@@ -77,7 +78,6 @@ class Tables:
         "kinds",
         "memo",
         "most_goods_breaks_ties",
-        "prestige_cost",
         "prestige_costs",
         "prestige_debt_loses",
         "ransom_index",
@@ -87,8 +87,6 @@ class Tables:
         "score_prestige",
         "sea_adj_diolkos",
         "spend_masks",
-        "spends",
-        "surcharge_order",
         "surcharge_orders",
         "tribute_cost",
         "unit_costs",
@@ -101,16 +99,14 @@ class Tables:
     action_index: dict[str, int]  # action id -> index in cfg.actions (present actions only)
     act_choices: tuple[tuple[str, str], ...]  # per action: the turn's choice (ACT, id)
     kinds: tuple[int, ...]  # per action index: its kind (ACTION_KINDS), UNKNOWN if none
-    prestige_cost: dict[str, int]  # action id -> prestige it costs
-    prestige_costs: tuple[int, ...]  # the same per action index
+    prestige_costs: tuple[int, ...]  # per action index: the prestige it costs
     tribute_cost: int  # prestige a tribute costs, -1 where the ruleset has no tribute action
     ransom_index: int  # index of the ransom action, -1 where the ruleset has none
     unit_costs: dict[str, Costs]  # create action id -> cost alternatives of one unit
     unit_costs_by_kind: tuple[Costs, ...]  # the same by kind: HOPLITES, GALLEYS, MERCHANTS
-    spends: dict[str, frozenset[int]]  # action id -> goods it may ever spend
-    spend_masks: tuple[int, ...]  # per action index: the same as a bitmask over goods
-    surcharge_order: dict[str, tuple[int, ...]]  # goods to try for the surcharge, see turns
-    surcharge_orders: tuple[tuple[int, ...], ...]  # the same per action index
+    spend_masks: tuple[int, ...]  # per action index: the goods it may ever spend, as a bitmask
+    surcharge_orders: tuple[tuple[int, ...], ...]  # per action index: goods to try for the
+    # surcharge (turns.surcharge_goods)
     sea_adj_diolkos: tuple[int, ...]  # sea adjacency with the diolkos link (cfg.sea_adj if none)
     routes: dict[RouteKey, dict[tuple[int, int], int]]
     allocations: dict[tuple[tuple[int, ...], int], Allocations]
@@ -134,9 +130,9 @@ class Tables:
         self.action_index = {act.id: k for k, act in enumerate(cfg.actions)}
         self.act_choices = tuple((ACT, act.id) for act in cfg.actions)
         self.kinds = tuple(ACTION_KINDS.get(act.id, UNKNOWN) for act in cfg.actions)
-        self.prestige_cost = {act.id: act.prestige_cost for act in cfg.actions}
         self.prestige_costs = tuple(act.prestige_cost for act in cfg.actions)
-        self.tribute_cost = self.prestige_cost.get("collect_tribute", -1)
+        tribute = self.action_index.get("collect_tribute", -1)
+        self.tribute_cost = self.prestige_costs[tribute] if tribute >= 0 else -1
         self.ransom_index = self.action_index.get("ransom_proxenos", -1)
         per_kind = (cfg.hoplite_costs, cfg.galley_costs, cfg.merchant_costs)
         self.unit_costs = dict(zip(UNIT_ACTIONS, per_kind, strict=True))
@@ -152,15 +148,12 @@ class Tables:
         spends["move_proxenos"] = frozenset([cfg.proxenos_bribe_good])
         spends["ransom_proxenos"] = frozenset([cfg.ransom_good])
         spends["civil_war"] = frozenset([cfg.civil_war_good])
-        self.spends = spends
         self.spend_masks = tuple(_mask(spends.get(act.id, frozenset())) for act in cfg.actions)
         # paying the surcharge in a good the action never spends cannot stop it,
         # so those goods come first (sorted is stable: index order within each group)
-        self.surcharge_order = {
-            act.id: _unspent_first(len(cfg.goods), spends.get(act.id, frozenset()))
-            for act in cfg.actions
-        }
-        self.surcharge_orders = tuple(self.surcharge_order[act.id] for act in cfg.actions)
+        self.surcharge_orders = tuple(
+            _unspent_first(len(cfg.goods), spends.get(act.id, frozenset())) for act in cfg.actions
+        )
         self.sea_adj_diolkos = _with_diolkos(cfg)
         self.routes = {}
         self.allocations = {}
@@ -186,7 +179,8 @@ class _Anchor:
     """The handle of one configuration's tables that the registry refers to weakly.
 
     The tables and their anchor refer to each other, so the anchor lives exactly as long as
-    the tables do (the cycle is collected with the last game of the configuration)."""
+    the tables do (the cycle is collected by the garbage collector once the last game of the
+    configuration is gone)."""
 
     __slots__ = ("__weakref__", "tables")
 

@@ -93,24 +93,12 @@ ENTER: Final[dict[str, Callable[[State], None]]] = {
 }
 
 
-def spends(s: State, action_id: str) -> frozenset[int]:
-    """Goods an action may ever spend (paying the surcharge in any other good cannot matter)."""
-    return s.tables.spends.get(action_id, frozenset())
-
-
 def surcharge(s: State) -> int:
     return s.cfg.after_pass_surcharge if flow.other_passed(s) else 0
 
 
-def can_start_after(
-    s: State, side: int, action_id: str, good: int, amount: int, facts: SideFacts | None = None
-) -> bool:
-    """Could the action start once `amount` of `good` is paid? (The state is restored.)"""
-    k = s.tables.action_index[action_id]
-    return _can_start_after(s, side, k, good, amount, facts_for(s, side, facts))
-
-
 def _can_start_after(s: State, side: int, k: int, good: int, amount: int, f: SideFacts) -> bool:
+    """Could action `k` start once `amount` of `good` is paid? (The state is restored.)"""
     i = side * len(s.cfg.goods) + good
     s.goods[i] -= amount
     try:

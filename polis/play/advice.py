@@ -193,7 +193,9 @@ def _ranked(bot: MctsBot, state: State, options: list[Action]) -> tuple[Option, 
         edge = root.edges.get(action)
         if edge is not None and edge.visits:
             tried.append(Option(action, edge.value / edge.visits, edge.visits))
-    # the bot's own rule: the most tried, then the best valued, then the first listed
+    # the bot's own rule at a UCB root (HINT_BOT's level; a halving root, as `strong`'s,
+    # plays the best valued of its last contenders): the most tried, then the best valued,
+    # then the first listed
     order = {a: i for i, a in enumerate(options)}
     tried.sort(key=lambda o: (-o.visits, -o.chance, order[o.action]))
     return tuple(tried)

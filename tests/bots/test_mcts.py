@@ -460,3 +460,18 @@ def test_a_ucb_root_is_unchanged_by_the_halving_option() -> None:
     assert {a: (e.visits, e.value) for a, e in plain.edges.items()} == {
         a: (e.visits, e.value) for a, e in same.edges.items()
     }
+
+
+def test_a_budget_refuses_a_way_it_does_not_know() -> None:
+    with pytest.raises(ValueError, match=r"Budget\.root"):
+        dataclasses.replace(QUICK, root="halfing")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"Budget\.finish"):
+        dataclasses.replace(QUICK, finish="greed")  # type: ignore[arg-type]
+
+
+def test_a_root_action_that_is_not_legal_is_refused() -> None:
+    s = position("2e", 3, player="athens", active="athens")
+    bot = MctsBot(2, budget=QUICK)
+    root = Node()
+    with pytest.raises(ValueError, match="not legal here"):
+        bot._search().iterate(root, determinize(s, 0, random.Random(1)), 0, ("act", "nothing"))

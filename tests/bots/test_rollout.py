@@ -109,6 +109,20 @@ def test_the_weighted_pick_is_the_standard_librarys(weights: list[float], seed: 
     assert ours.random() == theirs.random()  # and the generators stay in step
 
 
+@given(n=st.integers(min_value=1, max_value=10**6), seed=st.integers(min_value=0, max_value=2**32))
+def test_randbelow_draws_as_randrange(n: int, seed: int) -> None:
+    """The same numbers as `random.randrange`, and the generators stay in step."""
+    ours, theirs = random.Random(seed), random.Random(seed)
+    assert [rollout.randbelow(ours, n) for _ in range(5)] == [theirs.randrange(n) for _ in range(5)]
+    assert ours.random() == theirs.random()
+
+
+def test_randbelow_refuses_an_empty_range() -> None:
+    # getrandbits(0) is always 0: without the check the draw would loop for ever
+    with pytest.raises(ValueError, match="n > 0"):
+        rollout.randbelow(random.Random(1), 0)
+
+
 @pytest.mark.parametrize("ruleset", ["1e", "2e", "1e-second-peloponnesian-war"])
 @pytest.mark.parametrize("pass_alone_fed", [0.0, 0.5])
 def test_play_draws_the_turn_choice_as_choose_picks_it_from_the_listed_options(

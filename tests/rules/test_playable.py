@@ -190,7 +190,8 @@ def test_a_plausible_variant_is_still_accepted() -> None:
 
 def test_a_board_of_more_areas_than_the_engine_holds() -> None:
     """The compiled engine keeps sets of areas in 64-bit masks: 62 territories and seas at
-    most (the shipped boards have 17). Beyond, masks would silently wrap."""
+    most (the shipped boards have 17). Beyond, a mask would not fit its int and the game
+    would fail in the middle of play: the check refuses such a board at load."""
     from polis.rules.checks import MAX_AREAS
 
     seas, lands = 32 - 5, MAX_AREAS + 1 - 32 - 12  # the schema's most seas; one area too many
