@@ -37,7 +37,8 @@ def affordable(s: State, side: int, cost: tuple[tuple[int, int], ...]) -> bool:
     return True
 
 
-def _any_affordable(s: State, side: int, alternatives: Costs) -> bool:
+def any_affordable(s: State, side: int, alternatives: Costs) -> bool:
+    """Can `side` pay one of these cost alternatives?"""
     for cost in alternatives:
         if affordable(s, side, cost):
             return True
@@ -88,7 +89,7 @@ def builders(s: State, kind: str, side: int, facts: SideFacts | None = None) -> 
 
 def _builders(s: State, unit: int, side: int, f: SideFacts, first_only: bool) -> list[int]:
     out: list[int] = []
-    if not _any_affordable(s, side, s.tables.unit_costs_by_kind[unit]):
+    if not any_affordable(s, side, s.tables.unit_costs_by_kind[unit]):
         return out
     least = 2 if s.cfg.keep_last_cube else 1  # see can_spare_cube
     pop = s.pop

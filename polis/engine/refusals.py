@@ -23,7 +23,7 @@ Diagnosis = Callable[[State, int], Refusal]
 def _units(s: State, side: int, kind: str) -> Refusal:
     """The first condition of a create action that fails, in the order a player checks them."""
     cfg = s.cfg
-    if not any(dev.affordable(s, side, c) for c in dev.costs(s, kind)):
+    if not dev.any_affordable(s, side, dev.costs(s, kind)):
         return Refusal("actions.create_units", "You cannot pay for a single piece.")
     spare = [p for p in s.owned(side) if dev.can_spare_cube(s, p)]
     if not spare:
